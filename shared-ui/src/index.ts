@@ -1,0 +1,2 @@
+export { shopSystem } from './theme.ts';
+export type { RemoteRoutesProps } from './federation.ts';
