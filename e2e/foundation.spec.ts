@@ -1,0 +1,58 @@
+import { expect, test, type Request } from '@playwright/test';
+import { e2ePorts } from './support/ports.ts';
+
+const fromPort = (port: number) => (request: Request) => new URL(request.url()).port === String(port);
+
+test('the frame renders and the home page comes from the storefront remote', async ({ page }) => {
+  const storefrontRequests: string[] = [];
+  page.on('request', (request) => {
+    if (fromPort(e2ePorts.storefront)(request)) storefrontRequests.push(request.url());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  const remote = page.locator('[data-remote="storefront"]');
+  await expect(remote.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(remote.getByRole('link', { name: 'View All Products' })).toHaveAttribute('href', '/products');
+  expect(storefrontRequests.some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
+  expect(storefrontRequests.some((url) => /remoteEntry-[\w-]+\.js$/.test(url))).toBe(true);
+});
+
+test('shared packages load once: the remote never downloads its own React, router or Chakra', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/');
+  await expect(page.locator('[data-remote="storefront"] h1')).toBeVisible();
+  // A remote's own copy of a shared package is emitted as a `__prebuild__` fallback chunk; the shell
+  // provides every shared package first, so the storefront's fallbacks must stay on its server.
+  const remoteFallbacks = scripts.filter((url) => fromPortUrl(url, e2ePorts.storefront) && url.includes('__prebuild__'));
+  expect(remoteFallbacks).toEqual([]);
+  const reactDomCopies = scripts.filter((url) => /react_mf_2_dom_mf_1_client__loadShare|react-dom/.test(url));
+  expect(reactDomCopies.length).toBeLessThanOrEqual(1);
+});
+
+test("a guest's visits request nothing from the admin remote", async ({ page }) => {
+  const adminRequests: string[] = [];
+  page.on('request', (request) => {
+    if (fromPort(e2ePorts.admin)(request)) adminRequests.push(request.url());
+  });
+  await page.goto('/');
+  await expect(page.locator('[data-remote="storefront"] h1')).toBeVisible();
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL(/\/login/);
+  await page.waitForLoadState('networkidle');
+  expect(adminRequests).toEqual([]);
+});
+
+test("an unknown path shows the shell's Page Not Found with a Home link", async ({ page }) => {
+  await page.goto('/no-such-page/anywhere');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Home' }).last().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('[data-remote="storefront"] h1')).toBeVisible();
+});
+
+function fromPortUrl(url: string, port: number): boolean {
+  return new URL(url).port === String(port);
+}

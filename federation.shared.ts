@@ -1,0 +1,21 @@
+/**
+ * What the shell and both remotes share at run time. Every entry is a singleton so the page holds one
+ * React, one router, one Chakra system, one session store and one toast store, whichever app loaded first.
+ * The workspace packages are shared too: a remote's `useCurrentUser()` must read the shell's store.
+ */
+const singleton = { singleton: true } as const;
+
+export const sharedDependencies = {
+  react: { ...singleton, requiredVersion: '^19.3.0' },
+  'react-dom': { ...singleton, requiredVersion: '^19.3.0' },
+  'react-router-dom': { ...singleton, requiredVersion: '^7.18.0' },
+  zustand: { ...singleton, requiredVersion: '^5.1.0' },
+  '@chakra-ui/react': { ...singleton, requiredVersion: '^3.37.0' },
+  '@emotion/react': { ...singleton, requiredVersion: '^11.14.0' },
+  '@shop/shared-api': singleton,
+  '@shop/shared-auth': singleton,
+  '@shop/shared-ui': singleton,
+};
+
+/** Ports of the assembled shop; each can be overridden by environment variable (see README). */
+export const defaultPorts = { shell: 4000, storefront: 4001, admin: 4002, api: 3000 } as const;

@@ -1,0 +1,59 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { e2ePorts } from './e2e/support/ports.ts';
+
+// Debian's chromium where it exists (machines that cannot download Playwright's own browser),
+// Playwright's bundled browser everywhere else.
+const chromiumPath =
+  process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+// A fresh embedded database per run, so tests never see a developer's data nor a previous run's.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://localhost:${e2ePorts.shell}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: chromiumPath
+      ? {
+          executablePath: chromiumPath,
+          // Debian's build otherwise phones home at start, which a closed network refuses.
+          args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        }
+      : {},
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    // node, not pnpm: killing pnpm's wrapper would leave the shop running.
+    command: 'node scripts/start.ts',
+    url: `http://localhost:${e2ePorts.shell}/config.json`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 240_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      SHELL_PORT: String(e2ePorts.shell),
+      STOREFRONT_PORT: String(e2ePorts.storefront),
+      ADMIN_PORT: String(e2ePorts.admin),
+      API_PORT: String(e2ePorts.api),
+      DATA_DIR: dataDir,
+      // Origins of the shells that deploy tests start on their own ports.
+      CORS_ORIGINS: e2ePorts.extraShellOrigins.join(','),
+      ALLOW_SELF_PROMOTION: 'true',
+      LOG_LEVEL: 'info',
+    },
+  },
+});

@@ -1,0 +1,71 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sirv from 'sirv';
+
+export interface ServeAppOptions {
+  dir: string;
+  port: number;
+  host?: string;
+  /** Serve index.html for unknown paths (the shell's client-side routes). */
+  spa?: boolean;
+  /** Remote builds are loaded cross-origin by the shell's page. */
+  cors?: boolean;
+  /** Files generated at deploy time and served from memory, such as the shell's config.json. */
+  generated?: Record<string, unknown>;
+}
+
+export interface ServedApp {
+  url: string;
+  close(): Promise<void>;
+}
+
+// Hashed file names never change content: cache them for a year. Everything else (index.html, the
+// federation manifest, config.json) is revalidated, so a new deploy is seen on the next page load.
+function cacheControl(pathname: string): string {
+  return /\/assets\/|remoteEntry-[\w-]+\.js$/.test(pathname)
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
+}
+
+export function serveApp(options: ServeAppOptions): Promise<ServedApp> {
+  const files = sirv(options.dir, {
+    single: options.spa ?? false,
+    gzip: true,
+    brotli: true,
+    etag: true,
+    dotfiles: false,
+    setHeaders(res, pathname) {
+      res.setHeader('Cache-Control', cacheControl(pathname));
+    },
+  });
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (options.cors) res.setHeader('Access-Control-Allow-Origin', '*');
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const generated = options.generated?.[pathname];
+    if (generated !== undefined) {
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.end(JSON.stringify(generated, null, 2));
+      return;
+    }
+    files(req, res, () => {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Not found');
+    });
+  };
+  const server: Server = createServer(handler);
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? 'localhost', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        url: `http://localhost:${port}`,
+        close: () =>
+          new Promise((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}

@@ -1,0 +1,32 @@
+import { Suspense, use, useState, type ReactNode } from 'react';
+import { RemoteErrorBoundary } from './RemoteErrorBoundary.tsx';
+import { RemoteLoading } from './RemoteLoading.tsx';
+import { forgetRemote, loadRemoteRoutes, type RemoteName } from './remoteRegistry.ts';
+
+interface RemoteRoutesProps {
+  name: RemoteName;
+  title: string;
+  notFound: ReactNode;
+}
+
+function LoadedRemote({ name, notFound }: { name: RemoteName; notFound: ReactNode }) {
+  const { default: Routes } = use(loadRemoteRoutes(name));
+  return <Routes notFound={notFound} />;
+}
+
+/** Renders a remote's routes inside the frame; when the remote is down, the rest of the shop keeps working. */
+export function RemoteRoutes({ name, title, notFound }: RemoteRoutesProps) {
+  // A new key per attempt: an error boundary otherwise stays in its error state after Retry.
+  const [attempt, setAttempt] = useState(0);
+  const retry = () => {
+    forgetRemote(name);
+    setAttempt((n) => n + 1);
+  };
+  return (
+    <RemoteErrorBoundary key={`${name}-${attempt}`} title={title} onRetry={retry}>
+      <Suspense fallback={<RemoteLoading />}>
+        <LoadedRemote name={name} notFound={notFound} />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

@@ -1,0 +1,44 @@
+import { loadRemote, registerRemotes } from '@module-federation/runtime';
+import type { ComponentType } from 'react';
+import type { RemoteRoutesProps } from '@shop/shared-ui';
+
+export type RemoteName = 'storefront' | 'admin';
+
+interface RemoteRoutesModule {
+  default: ComponentType<RemoteRoutesProps>;
+}
+
+const pending = new Map<RemoteName, Promise<RemoteRoutesModule>>();
+let manifests: Record<RemoteName, string> | undefined;
+
+/** Tells the federation runtime where each remote lives, from config.json: no URL is compiled in. */
+export function registerShopRemotes(remotes: Record<RemoteName, string>): void {
+  manifests = remotes;
+  registerRemotes(
+    Object.entries(remotes).map(([name, entry]) => ({ name, entry, type: 'module' })),
+    { force: true },
+  );
+}
+
+/**
+ * One load per remote while it succeeds; a failed load is forgotten so Retry asks the network again
+ * (the runtime also keeps a failed entry, so the remote is registered afresh).
+ */
+export function loadRemoteRoutes(name: RemoteName): Promise<RemoteRoutesModule> {
+  let load = pending.get(name);
+  if (!load) {
+    load = loadRemote<RemoteRoutesModule>(`${name}/routes`).then((module) => {
+      if (!module?.default) throw new Error(`The ${name} remote did not expose its routes`);
+      return module;
+    });
+    load.catch(() => forgetRemote(name));
+    pending.set(name, load);
+  }
+  return load;
+}
+
+export function forgetRemote(name: RemoteName): void {
+  pending.delete(name);
+  const entry = manifests?.[name];
+  if (entry) registerRemotes([{ name, entry, type: 'module' }], { force: true });
+}

@@ -1,0 +1,15 @@
+import { Button, Heading, Stack } from '@chakra-ui/react';
+import { Link } from 'react-router-dom';
+
+export function NotFoundPage() {
+  return (
+    <Stack py="20" gap="6" align="center" textAlign="center">
+      <Heading as="h1" size="2xl">
+        Page Not Found
+      </Heading>
+      <Button asChild colorPalette="teal">
+        <Link to="/">Home</Link>
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,14 @@
+import { Box, Text } from '@chakra-ui/react';
+
+// Set by the storefront team at build time, so a campaign ships with a storefront release alone.
+const announcement = import.meta.env.VITE_STOREFRONT_ANNOUNCEMENT || 'Free shipping on orders over ₹500';
+
+export function AnnouncementBar() {
+  return (
+    <Box bg="teal.subtle" color="teal.fg" textAlign="center" py="2" mt="4" borderRadius="md">
+      <Text fontSize="sm" fontWeight="medium" data-testid="announcement">
+        {announcement}
+      </Text>
+    </Box>
+  );
+}
