@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** Every id the api hands out: 24 lowercase hex characters (the admin screens rely on that length). */
+export const objectIdSchema = z
+  .string()
+  .regex(/^[0-9a-f]{24}$/, 'must be a 24-character lowercase hexadecimal id')
+  .describe('24-character lowercase hex id');
+export type ObjectId = z.infer<typeof objectIdSchema>;
+
+/** The seven product categories of SPEC section 5 ("All" in the sidebar means no category filter). */
+export const PRODUCT_CATEGORIES = [
+  'Laptop',
+  'Footwear',
+  'Bottom',
+  'Tops',
+  'Attire',
+  'Camera',
+  'SmartPhones',
+] as const;
+export const categorySchema = z.enum(PRODUCT_CATEGORIES);
+export type ProductCategory = z.infer<typeof categorySchema>;
+
+/** Order status moves only forward: Processing, then Shipped, then Delivered. */
+export const ORDER_STATUSES = ['Processing', 'Shipped', 'Delivered'] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+export const ROLES = ['user', 'admin'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+/** ISO 8601 timestamp as sent on the wire. */
+export const isoDateSchema = z.string().describe('ISO 8601 date-time');
+
+export const imageSchema = z.object({ url: z.string() });
+export type Image = z.infer<typeof imageSchema>;
+
+/** Money on the wire is in rupees (up to two decimals); the server stores integer paise. */
+export const rupeesSchema = z.number().nonnegative();
+
+export const successSchema = z.object({ success: z.literal(true) });
+export const successMessageSchema = z.object({ success: z.literal(true), message: z.string() });
+export type SuccessResponse = z.infer<typeof successSchema>;
+export type SuccessMessageResponse = z.infer<typeof successMessageSchema>;
+
+/** Every failure, whatever the status: `{ success: false, message }`. */
+export const errorResponseSchema = z.object({ success: z.literal(false), message: z.string() });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const healthSchema = z.object({ status: z.literal('ok') });
+export type Health = z.infer<typeof healthSchema>;
+
+/** `{ id }` path parameter. */
+export const idParamsSchema = z.object({ id: objectIdSchema });

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { isoDateSchema, objectIdSchema, orderStatusSchema, rupeesSchema } from './common.ts';
+
+export const FREE_SHIPPING_ABOVE_RUPEES = 1000;
+export const SHIPPING_CHARGE_RUPEES = 200;
+export const GST_RATE = 0.18;
+export const PHONE_LENGTH = 10;
+
+const text = (label: string, max = 200) =>
+  z.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+/** Pin code and phone are numeric inputs in the browser, so numbers are accepted and kept as digit strings. */
+const digits = (label: string) =>
+  z
+    .union([z.string(), z.number().int().nonnegative()])
+    .transform((value) => String(value).trim())
+    .pipe(z.string().regex(/^\d+$/, `${label} must contain digits only`));
+
+export const shippingInfoSchema = z.object({
+  address: text('Address', 500),
+  city: text('City'),
+  state: text('State'),
+  country: text('Country'),
+  pinCode: digits('Pin code').pipe(
+    z.string().min(3, 'Pin code is too short').max(10, 'Pin code is too long'),
+  ),
+  phoneNo: digits('Phone number').pipe(
+    z.string().length(PHONE_LENGTH, 'Phone Number should be 10 digit long'),
+  ),
+});
+export type ShippingInfo = z.output<typeof shippingInfoSchema>;
+export type ShippingInfoInput = z.input<typeof shippingInfoSchema>;
+
+export const paymentInfoSchema = z.object({
+  id: z.string().min(1, 'Payment id is required').max(255),
+  status: z.string().max(50),
+});
+export type PaymentInfo = z.infer<typeof paymentInfoSchema>;
+
+export const orderItemSchema = z.object({
+  product: objectIdSchema,
+  name: z.string(),
+  image: z.string(),
+  price: rupeesSchema.describe('unit price in rupees at the time of the order'),
+  quantity: z.number().int().positive(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const orderSchema = z.object({
+  _id: objectIdSchema,
+  user: z.object({ _id: objectIdSchema, name: z.string(), email: z.string() }),
+  shippingInfo: z.object({
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    country: z.string(),
+    pinCode: z.string(),
+    phoneNo: z.string(),
+  }),
+  orderItems: z.array(orderItemSchema),
+  paymentInfo: paymentInfoSchema,
+  paidAt: isoDateSchema,
+  itemsPrice: rupeesSchema,
+  taxPrice: rupeesSchema,
+  shippingPrice: rupeesSchema,
+  totalPrice: rupeesSchema,
+  orderStatus: orderStatusSchema,
+  deliveredAt: isoDateSchema.nullable(),
+  createdAt: isoDateSchema,
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/**
+ * `POST /order/new`. Only product ids, quantities, the shipping address and the payment intent id are used:
+ * every price, tax, shipping and total figure the browser sends is ignored and recomputed by the server.
+ */
+export const newOrderRequestSchema = z.object({
+  orderItems: z
+    .array(
+      z.looseObject({
+        product: objectIdSchema,
+        quantity: z.coerce
+          .number({ error: 'quantity must be a number' })
+          .int('quantity must be a whole number')
+          .min(1, 'quantity must be at least 1')
+          .max(1000, 'quantity must be at most 1000'),
+      }),
+    )
+    .min(1, 'Your order has no items')
+    .max(100, 'An order can have at most 100 lines'),
+  shippingInfo: shippingInfoSchema,
+  paymentInfo: paymentInfoSchema,
+});
+export type NewOrderRequest = z.input<typeof newOrderRequestSchema>;
+
+export const orderResponseSchema = z.object({ success: z.literal(true), order: orderSchema });
+export type OrderResponse = z.infer<typeof orderResponseSchema>;
+
+export const ordersResponseSchema = z.object({ success: z.literal(true), orders: z.array(orderSchema) });
+export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
+
+export const adminOrdersResponseSchema = z.object({
+  success: z.literal(true),
+  orders: z.array(orderSchema),
+  totalAmount: rupeesSchema,
+});
+export type AdminOrdersResponse = z.infer<typeof adminOrdersResponseSchema>;
+
+/** `PUT /admin/order/{id}`: form data or JSON `status`. */
+export const processOrderRequestSchema = z.object({
+  status: orderStatusSchema.refine((status) => status !== 'Processing', 'An order can only move forward'),
+});
+export type ProcessOrderRequest = z.input<typeof processOrderRequestSchema>;

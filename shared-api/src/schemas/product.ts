@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import {
+  categorySchema,
+  imageSchema,
+  isoDateSchema,
+  objectIdSchema,
+  PRODUCT_CATEGORIES,
+  rupeesSchema,
+} from './common.ts';
+
+/** Page size of the storefront product list. */
+export const RESULT_PER_PAGE = 8;
+export const PRICE_MIN = 0;
+export const PRICE_MAX = 25_000;
+
+export const reviewSchema = z.object({
+  _id: objectIdSchema,
+  user: z.object({ _id: objectIdSchema, name: z.string(), avatar: imageSchema }),
+  name: z.string(),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string(),
+  createdAt: isoDateSchema,
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const productSchema = z.object({
+  _id: objectIdSchema,
+  name: z.string(),
+  price: rupeesSchema.describe('rupees'),
+  description: z.string(),
+  images: z.array(imageSchema),
+  stock: z.number().int().nonnegative(),
+  ratings: z.number().min(0).max(5).describe('average review rating, 0 when unreviewed'),
+  numOfReviews: z.number().int().nonnegative(),
+  category: categorySchema,
+  reviews: z.array(reviewSchema),
+  createdAt: isoDateSchema,
+});
+export type Product = z.infer<typeof productSchema>;
+
+/** A query value: qs turns repeated keys into arrays, which we refuse with a clear message. */
+const queryNumber = (field: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${field} must be a number` })
+    .min(min, `${field} must be at least ${min}`)
+    .max(max, `${field} must be at most ${max}`);
+
+const emptyToUndefined = (value: unknown) => (value === '' || value === 'All' ? undefined : value);
+
+/** `GET /products?keyword&category&price[gte]&price[lte]&ratings[gte]&page` (brackets parsed with qs). */
+export const productListQuerySchema = z.object({
+  keyword: z.string().trim().max(100, 'keyword must be at most 100 characters').optional(),
+  category: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(PRODUCT_CATEGORIES, { error: `category must be one of ${PRODUCT_CATEGORIES.join(', ')}` })
+      .optional(),
+  ),
+  price: z
+    .object({
+      gte: queryNumber('price[gte]', 0, 100_000_000).optional(),
+      lte: queryNumber('price[lte]', 0, 100_000_000).optional(),
+    })
+    .strict()
+    .optional(),
+  ratings: z
+    .object({ gte: queryNumber('ratings[gte]', 0, 5).optional() })
+    .strict()
+    .optional(),
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be at least 1')
+    .max(100_000, 'page is too large')
+    .optional(),
+});
+export type ProductListQuery = z.input<typeof productListQuerySchema>;
+
+export const productListResponseSchema = z.object({
+  success: z.literal(true),
+  products: z.array(productSchema),
+  productsCount: z.number().int(),
+  resultPerPage: z.number().int(),
+  filteredProductsCount: z.number().int(),
+});
+export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+
+export const productDetailResponseSchema = z.object({ success: z.literal(true), product: productSchema });
+export type ProductDetailResponse = z.infer<typeof productDetailResponseSchema>;
+
+export const adminProductsResponseSchema = z.object({
+  success: z.literal(true),
+  products: z.array(productSchema),
+});
+export type AdminProductsResponse = z.infer<typeof adminProductsResponseSchema>;
+
+/**
+ * Create or update a product: form data (multipart, image files under `images`) or JSON. `images` may also be
+ * image data URLs. On update, sending images replaces the old ones; sending none keeps them.
+ */
+export const productInputSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Please enter product name')
+    .max(200, 'Product name must be at most 200 characters'),
+  price: z.coerce
+    .number({ error: 'Price must be a number' })
+    .min(0, 'Price cannot be negative')
+    .max(10_000_000, 'Price is too high'),
+  description: z.string().trim().max(5000, 'Description must be at most 5000 characters').default(''),
+  category: categorySchema,
+  stock: z.coerce
+    .number({ error: 'Stock must be a number' })
+    .int('Stock must be a whole number')
+    .min(0, 'Stock cannot be negative')
+    .max(1_000_000, 'Stock is too high'),
+  images: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .describe('image data URLs (or files in form data)'),
+});
+export type ProductInput = z.input<typeof productInputSchema>;
+
+export const productCreatedResponseSchema = z.object({ success: z.literal(true), product: productSchema });
+export type ProductCreatedResponse = z.infer<typeof productCreatedResponseSchema>;
+
+/** `PUT /review`: form data or JSON. A second review by the same user updates the first. */
+export const reviewInputSchema = z.object({
+  rating: z.coerce
+    .number({ error: 'Rating must be a number' })
+    .int('Rating must be a whole number')
+    .min(1, 'Rating must be between 1 and 5')
+    .max(5, 'Rating must be between 1 and 5'),
+  comment: z
+    .string()
+    .trim()
+    .min(1, 'Please write a comment')
+    .max(2000, 'Comment must be at most 2000 characters'),
+  productId: objectIdSchema,
+});
+export type ReviewInput = z.input<typeof reviewInputSchema>;
+
+export const reviewsQuerySchema = z.object({ id: objectIdSchema });
+export const deleteReviewQuerySchema = z.object({ id: objectIdSchema, productId: objectIdSchema });
+
+export const reviewsResponseSchema = z.object({ success: z.literal(true), reviews: z.array(reviewSchema) });
+export type ReviewsResponse = z.infer<typeof reviewsResponseSchema>;

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { imageSchema, isoDateSchema, objectIdSchema, roleSchema, successSchema } from './common.ts';
+
+export const DEFAULT_AVATAR_URL = '/profile.png';
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const userSchema = z.object({
+  _id: objectIdSchema,
+  name: z.string(),
+  email: z.string(),
+  avatar: imageSchema,
+  role: roleSchema,
+  createdAt: isoDateSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+const nameField = z
+  .string()
+  .trim()
+  .min(1, 'Name is required')
+  .max(100, 'Name must be at most 100 characters');
+const emailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email is too long')
+  .pipe(z.email('Please enter a valid email'));
+const passwordField = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
+  .max(200, 'Password must be at most 200 characters');
+
+// ---- local identity provider ----
+
+export const registerRequestSchema = z.object({
+  name: nameField,
+  email: emailField,
+  password: passwordField,
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+export const loginRequestSchema = z.object({
+  email: emailField,
+  password: z.string().min(1, 'Password is required').max(200, 'Password must be at most 200 characters'),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+/** Answer of register, login and refresh; the refresh token travels only as an httpOnly cookie. */
+export const authSessionResponseSchema = z.object({
+  success: z.literal(true),
+  user: userSchema,
+  accessToken: z.string(),
+  expiresIn: z.number().int().describe('access token lifetime in seconds'),
+});
+export type AuthSessionResponse = z.infer<typeof authSessionResponseSchema>;
+
+export const updatePasswordRequestSchema = z.object({
+  oldPassword: z.string().min(1, 'Old password is required').max(200),
+  newPassword: z.string().max(200),
+  confirmPassword: z.string().max(200),
+});
+export type UpdatePasswordRequest = z.input<typeof updatePasswordRequestSchema>;
+
+export const forgotPasswordRequestSchema = z.object({ email: emailField });
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
+export const FORGOT_PASSWORD_MESSAGE = 'Please check your email for password reset instructions.';
+
+export const resetPasswordParamsSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,200}$/, 'Password reset token is invalid or has expired'),
+});
+export const resetPasswordRequestSchema = z.object({
+  password: z.string().max(200),
+  confirmPassword: z.string().max(200),
+});
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+export const RESET_PASSWORD_MESSAGE = 'Password reset successfully!';
+
+// ---- profile ----
+
+/** `PUT /me/update`: form data or JSON; `avatar` is an image data URL (data:image/png;base64,...). */
+export const updateProfileRequestSchema = z.object({
+  name: nameField,
+  email: emailField,
+  avatar: z.string().max(8_000_000, 'Avatar is too large').optional(),
+});
+export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
+
+export const userResponseSchema = z.object({ success: z.literal(true), user: userSchema });
+export type UserResponse = z.infer<typeof userResponseSchema>;
+
+export const promoteToAdminRequestSchema = z.object({ role: z.literal('admin') });
+export type PromoteToAdminRequest = z.infer<typeof promoteToAdminRequestSchema>;
+export const promoteToAdminResponseSchema = z.object({
+  success: z.literal(true),
+  user: userSchema,
+  message: z.string(),
+});
+export type PromoteToAdminResponse = z.infer<typeof promoteToAdminResponseSchema>;
+
+// ---- admin users ----
+
+export const adminUsersResponseSchema = z.object({ success: z.literal(true), users: z.array(userSchema) });
+export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
+
+export const adminUpdateUserRequestSchema = z.object({
+  name: nameField,
+  email: emailField,
+  role: roleSchema,
+});
+export type AdminUpdateUserRequest = z.input<typeof adminUpdateUserRequestSchema>;
+
+export const logoutResponseSchema = successSchema;
