@@ -1,13 +1,10 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { e2ePorts } from './e2e/support/ports.ts';
+import { chromiumLaunchOptions } from './scripts/lib/chromium.ts';
 
-// Debian's chromium where it exists (machines that cannot download Playwright's own browser),
-// Playwright's bundled browser everywhere else.
-const chromiumPath =
-  process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 // A fresh embedded database per run, so tests never see a developer's data nor a previous run's.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
@@ -27,13 +24,7 @@ export default defineConfig({
     baseURL: `http://localhost:${e2ePorts.shell}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: chromiumPath
-      ? {
-          executablePath: chromiumPath,
-          // Debian's build otherwise phones home at start, which a closed network refuses.
-          args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-        }
-      : {},
+    launchOptions: chromiumLaunchOptions(),
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
