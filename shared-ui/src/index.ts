@@ -1,2 +1,25 @@
 export { shopSystem } from './theme.ts';
 export type { RemoteRoutesProps } from './federation.ts';
+
+export { toast } from './toast/toast.ts';
+export { toastStore, TOAST_DURATION_MS, type ShopToast, type ToastKind } from './toast/toast-store.ts';
+export { ShopToaster } from './toast/ShopToaster.tsx';
+
+export { formatRupees } from './format/money.ts';
+export { formatLongDate } from './format/date.ts';
+
+export {
+  cartItemsStore,
+  useCartItems,
+  useCartCount,
+  CART_STORAGE_KEY,
+  type CartLine,
+} from './cart/cart-items-store.ts';
+
+export { useSystemColorMode } from './color-mode/useSystemColorMode.ts';
+
+export { ErrorAlert } from './components/ErrorAlert.tsx';
+export { Stars } from './components/Stars.tsx';
+export { Pagination } from './components/Pagination.tsx';
+export { ConfirmDialog } from './components/ConfirmDialog.tsx';
+export { PageSpinner } from './components/PageSpinner.tsx';

@@ -1,0 +1,8 @@
+const longUsDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+
+/** 'November 21, 2026', or 'N/A' when the date is missing or unreadable (SPEC: member-since). */
+export function formatLongDate(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return 'N/A';
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? 'N/A' : longUsDate.format(date);
+}

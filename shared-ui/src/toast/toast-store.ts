@@ -1,0 +1,42 @@
+import { createStore } from 'zustand/vanilla';
+
+export type ToastKind = 'success' | 'error' | 'info';
+
+export interface ShopToast {
+  id: number;
+  kind: ToastKind;
+  message: string;
+}
+
+export interface ToastState {
+  toasts: ShopToast[];
+  show: (kind: ToastKind, message: string) => number;
+  dismiss: (id: number) => void;
+  clear: () => void;
+}
+
+/** SPEC section 9: toasts stay 5 seconds. */
+export const TOAST_DURATION_MS = 5000;
+/** More than this and the oldest goes: a burst of errors must not cover the page. */
+const MAX_VISIBLE = 4;
+
+function createToastStore() {
+  let nextId = 1;
+  return createStore<ToastState>()((set) => ({
+    toasts: [],
+    show: (kind, message) => {
+      const id = nextId++;
+      set(({ toasts }) => ({ toasts: [...toasts, { id, kind, message }].slice(-MAX_VISIBLE) }));
+      return id;
+    },
+    dismiss: (id) => set(({ toasts }) => ({ toasts: toasts.filter((t) => t.id !== id) })),
+    clear: () => set({ toasts: [] }),
+  }));
+}
+
+type ToastStore = ReturnType<typeof createToastStore>;
+
+// One toast store per page even if a remote were ever to bundle its own copy of this package:
+// Module Federation shares shared-ui as a singleton, and the global is the belt to those braces.
+const holder = globalThis as typeof globalThis & { __shopToastStore?: ToastStore };
+export const toastStore: ToastStore = (holder.__shopToastStore ??= createToastStore());
