@@ -9,7 +9,7 @@ export default defineConfig({
     federation({
       name: 'shell',
       remotes: {},
-      shared: sharedDependencies,
+      shared: sharedDependencies(),
       dts: false,
     }),
     react(),

@@ -5,7 +5,7 @@ import { defaultPorts, sharedDependencies } from '../federation.shared.ts';
 
 const port = Number(process.env.STOREFRONT_PORT ?? defaultPorts.storefront);
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   // Relative URLs: chunks resolve against the remote entry's own address, so one build serves from any
   // origin or CDN path and the shell page that loads it never rewrites them.
   base: './',
@@ -15,7 +15,7 @@ export default defineConfig({
       filename: 'remoteEntry-[hash].js',
       manifest: true,
       exposes: { './routes': './src/app/StorefrontRoutes.tsx' },
-      shared: sharedDependencies,
+      shared: sharedDependencies({ standaloneDev: command === 'serve' }),
       dts: false,
     }),
     react(),
@@ -24,4 +24,4 @@ export default defineConfig({
   preview: { port, strictPort: true, cors: true },
   // The shared Chakra chunk is large by design until shared tree shaking lands; pnpm bench tracks it.
   build: { target: 'es2022', chunkSizeWarningLimit: 1500 },
-});
+}));

@@ -1,19 +1,3 @@
-import { ChakraProvider } from '@chakra-ui/react';
-import { shopSystem } from '@shop/shared-ui';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import AdminRoutes from './app/AdminRoutes.tsx';
-
-// Standalone development only: in the shop, the shell renders these routes behind its admin guard.
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ChakraProvider value={shopSystem}>
-      <BrowserRouter>
-        <Routes>
-          <Route path="/admin/*" element={<AdminRoutes notFound={<p>Not part of the admin panel.</p>} />} />
-        </Routes>
-      </BrowserRouter>
-    </ChakraProvider>
-  </StrictMode>,
-);
+// Standalone development entry. The dynamic import is the federation's async boundary: shared modules
+// (React, the router, Chakra) are negotiated before any component code runs.
+void import('./app/standalone.tsx');
