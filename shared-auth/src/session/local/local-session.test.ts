@@ -1,0 +1,103 @@
+import type * as SharedApi from '@shop/shared-api';
+import { ApiError, type AuthSessionResponse } from '@shop/shared-api';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { admin, resetStores, shopper } from '../../test/render.tsx';
+import { currentUserStore } from '../../user/current-user-store.ts';
+import { sessionStore } from '../session-store.ts';
+
+const api = vi.hoisted(() => ({
+  login: vi.fn(),
+  register: vi.fn(),
+  refreshSession: vi.fn(),
+  logout: vi.fn(),
+}));
+vi.mock('@shop/shared-api', async (importOriginal) => ({
+  ...(await importOriginal<typeof SharedApi>()),
+  ...api,
+}));
+
+const { localAdapter, registerLocally, restoreLocalSession, signInLocally } =
+  await import('./local-session.ts');
+
+const answer = (accessToken: string, user = shopper, expiresIn = 900): AuthSessionResponse => ({
+  success: true,
+  user,
+  accessToken,
+  expiresIn,
+});
+
+describe('the local session adapter', () => {
+  beforeEach(() => {
+    resetStores();
+    vi.resetAllMocks();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('restores the session from the refresh cookie on boot', async () => {
+    api.refreshSession.mockResolvedValue(answer('boot-token'));
+    await restoreLocalSession();
+    expect(sessionStore.getState()).toMatchObject({ provider: 'local', status: 'signedIn' });
+    expect(currentUserStore.getState().user).toEqual(shopper);
+    await expect(sessionStore.getState().adapter.getToken()).resolves.toBe('boot-token');
+  });
+
+  it('is signed out when there is no session cookie', async () => {
+    api.refreshSession.mockRejectedValue(new ApiError('No session', 401));
+    await restoreLocalSession();
+    expect(sessionStore.getState().status).toBe('signedOut');
+    await expect(localAdapter.getToken()).resolves.toBeNull();
+    expect(api.refreshSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('signs in and registers with the api and keeps the returned user', async () => {
+    api.login.mockResolvedValue(answer('login-token', admin));
+    await signInLocally({ email: 'admin@example.com', password: 'Admin12345' });
+    expect(api.login).toHaveBeenCalledWith({ email: 'admin@example.com', password: 'Admin12345' });
+    expect(sessionStore.getState().status).toBe('signedIn');
+    expect(currentUserStore.getState().user).toEqual(admin);
+
+    api.register.mockResolvedValue(answer('register-token'));
+    await registerLocally({ name: 'New', email: 'new@example.com', password: 'Secret123' });
+    await expect(localAdapter.getToken()).resolves.toBe('register-token');
+  });
+
+  it('passes sign-in errors through to the form', async () => {
+    api.login.mockRejectedValue(new ApiError('Invalid email or password', 401));
+    await expect(signInLocally({ email: 'a@b.co', password: 'nope' })).rejects.toThrow(
+      'Invalid email or password',
+    );
+    expect(currentUserStore.getState().user).toBeNull();
+  });
+
+  it('refreshes the token shortly before it expires, once for many callers', async () => {
+    api.login.mockResolvedValue(answer('first', shopper, 900));
+    await signInLocally({ email: 'shopper@example.com', password: 'Shopper12345' });
+    vi.advanceTimersByTime(841_000); // 59 s left: inside the refresh margin
+    api.refreshSession.mockResolvedValue(answer('second'));
+    const tokens = await Promise.all([
+      localAdapter.getToken(),
+      localAdapter.getToken(),
+      localAdapter.getToken(),
+    ]);
+    expect(tokens).toEqual(['second', 'second', 'second']);
+    expect(api.refreshSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives a fresh token on request', async () => {
+    api.login.mockResolvedValue(answer('first'));
+    await signInLocally({ email: 'shopper@example.com', password: 'Shopper12345' });
+    api.refreshSession.mockResolvedValue(answer('fresh'));
+    await expect(localAdapter.getToken({ fresh: true })).resolves.toBe('fresh');
+  });
+
+  it('signs out: forgets the token and the user even if the api call fails', async () => {
+    api.login.mockResolvedValue(answer('first'));
+    await signInLocally({ email: 'shopper@example.com', password: 'Shopper12345' });
+    api.logout.mockRejectedValue(new ApiError('down', 0));
+    await expect(localAdapter.signOut()).rejects.toThrow();
+    expect(sessionStore.getState().status).toBe('signedOut');
+    expect(currentUserStore.getState().user).toBeNull();
+    await expect(localAdapter.getToken()).resolves.toBeNull();
+  });
+});

@@ -1,0 +1,95 @@
+import {
+  ApiError,
+  login,
+  logout,
+  refreshSession,
+  register,
+  type AuthSessionResponse,
+  type LoginRequest,
+  type RegisterRequest,
+} from '@shop/shared-api';
+import { currentUserStore } from '../../user/current-user-store.ts';
+import { sessionStore, type SessionAdapter } from '../session-store.ts';
+
+/** Refresh this long before the access token runs out, so no call goes out with a token about to die. */
+const REFRESH_MARGIN_MS = 60_000;
+
+interface AccessToken {
+  value: string;
+  expiresAt: number;
+}
+
+// The access token lives in memory only; the refresh token is an httpOnly cookie the page never sees.
+let accessToken: AccessToken | null = null;
+let refreshing: Promise<string | null> | null = null;
+
+function accept(answer: AuthSessionResponse): void {
+  accessToken = { value: answer.accessToken, expiresAt: Date.now() + answer.expiresIn * 1000 };
+  // The user first, then the status: guards never see "signed in, no profile yet" for the local provider.
+  currentUserStore.getState().loadSuccess(answer.user);
+  sessionStore.setState({ status: 'signedIn' });
+}
+
+function forget(): void {
+  accessToken = null;
+  currentUserStore.getState().logoutSuccess();
+  sessionStore.setState({ status: 'signedOut' });
+}
+
+/** One refresh at a time: a page that fires five calls at once refreshes once. */
+function refresh(): Promise<string | null> {
+  refreshing ??= refreshSession()
+    .then((answer) => {
+      accept(answer);
+      return answer.accessToken;
+    })
+    .catch((error: unknown) => {
+      // 401: no session (or a revoked one). Anything else (api down): also signed out, but say why.
+      if (!(error instanceof ApiError) || error.status !== 401) console.warn('Session refresh failed', error);
+      forget();
+      return null;
+    })
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+export const localAdapter: SessionAdapter = {
+  // Like Clerk's getToken(): the cached token while it is good, a refreshed one when it is about to expire.
+  getToken: async ({ fresh = false } = {}) => {
+    if (!fresh && accessToken && accessToken.expiresAt - Date.now() > REFRESH_MARGIN_MS)
+      return accessToken.value;
+    // Signed out: no token. Still loading at boot: wait for the restoring refresh (deduplicated).
+    if (sessionStore.getState().status === 'signedOut') return null;
+    return refresh();
+  },
+  signOut: async () => {
+    try {
+      await logout();
+    } finally {
+      forget();
+    }
+  },
+};
+
+/** On boot: the refresh cookie, if any, brings the session back. */
+export async function restoreLocalSession(): Promise<void> {
+  sessionStore.setState({ provider: 'local', status: 'loading', failure: null, adapter: localAdapter });
+  await refresh();
+}
+
+/** LOGIN tab. Throws an ApiError with the server's message ('Invalid email or password'). */
+export async function signInLocally(credentials: LoginRequest): Promise<void> {
+  accept(await login(credentials));
+}
+
+/** REGISTER tab. Throws an ApiError with the server's message ('Email is already registered'). */
+export async function registerLocally(details: RegisterRequest): Promise<void> {
+  accept(await register(details));
+}
+
+/** Drops the in-memory token without a server call (the 401 handler, tests). */
+export function forgetLocalSession(): void {
+  forget();
+}

@@ -1,0 +1,58 @@
+import { createStore } from 'zustand/vanilla';
+import type { Role } from '@shop/shared-api';
+
+export type AuthProviderName = 'local' | 'clerk';
+
+/**
+ * loading: the provider is starting or restoring a session; signedIn / signedOut: known;
+ * failed: the provider itself could not start (Clerk's script blocked, bad key): shown, never a blank page.
+ */
+export type SessionStatus = 'loading' | 'signedIn' | 'signedOut' | 'failed';
+
+/** What the authentication provider knows about the person (the fallback of SPEC section 3). */
+export interface ProviderProfile {
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+  imageUrl?: string | null;
+  /** From the provider's public metadata. */
+  role?: Role | null;
+}
+
+/** What every provider adapter gives the rest of the shop. */
+export interface SessionAdapter {
+  /** A valid bearer token for the api, or null when signed out. `fresh` skips any cached token. */
+  getToken: (options?: { fresh?: boolean }) => Promise<string | null>;
+  signOut: () => Promise<void>;
+}
+
+export interface SessionState {
+  provider: AuthProviderName;
+  status: SessionStatus;
+  /** Why the provider could not start, for the error screen. */
+  failure: string | null;
+  providerProfile: ProviderProfile | null;
+  adapter: SessionAdapter;
+}
+
+const signedOutAdapter: SessionAdapter = {
+  getToken: async () => null,
+  signOut: async () => {},
+};
+
+function createSessionStore() {
+  return createStore<SessionState>()(() => ({
+    provider: 'local',
+    status: 'loading',
+    failure: null,
+    providerProfile: null,
+    adapter: signedOutAdapter,
+  }));
+}
+
+type SessionStore = ReturnType<typeof createSessionStore>;
+
+// One session per page, even if a remote bundled its own copy of this package (federation shares it as a
+// singleton; the global makes sure).
+const holder = globalThis as typeof globalThis & { __shopSessionStore?: SessionStore };
+export const sessionStore: SessionStore = (holder.__shopSessionStore ??= createSessionStore());
