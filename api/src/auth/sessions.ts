@@ -1,0 +1,91 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { sessions, users } from '../db/schema.ts';
+import { newId } from '../db/ids.ts';
+import { randomToken, sameSecret, sha256 } from './secrets.ts';
+import type { UserRow } from '../users/user-view.ts';
+
+export const SESSION_DAYS = 30;
+const sessionExpiry = () => new Date(Date.now() + SESSION_DAYS * 24 * 60 * 60 * 1000);
+
+/** The refresh cookie is `<sessionId>.<secret>`; only the secret's hash is stored. */
+export async function startSession(db: DbOrTx, userId: string) {
+  const sessionId = newId();
+  const secret = randomToken();
+  await db
+    .insert(sessions)
+    .values({ id: sessionId, userId, refreshHash: sha256(secret), expiresAt: sessionExpiry() });
+  return { sessionId, refreshToken: `${sessionId}.${secret}` };
+}
+
+/**
+ * Trades a refresh token for a new one on the same session. A token that was already rotated away is a
+ * sign of theft: the whole session is revoked.
+ */
+export async function rotateSession(db: DbOrTx, refreshToken: string | undefined) {
+  const [sessionId, secret] = (refreshToken ?? '').split('.');
+  if (!sessionId || !secret || !/^[0-9a-f]{24}$/.test(sessionId)) return null;
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+  if (!row) return null;
+  if (!sameSecret(row.session.refreshHash, sha256(secret))) {
+    await revokeSession(db, sessionId);
+    return null;
+  }
+  const nextSecret = randomToken();
+  const rotated = await db
+    .update(sessions)
+    .set({ refreshHash: sha256(nextSecret), expiresAt: sessionExpiry() })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.refreshHash, row.session.refreshHash)))
+    .returning({ id: sessions.id });
+  // Two refreshes racing with the same cookie: only one wins.
+  if (rotated.length === 0) return null;
+  return { sessionId, refreshToken: `${sessionId}.${nextSecret}`, user: row.user };
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: string) {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+/** Signs a user out everywhere, except optionally the session making the change. */
+export async function revokeUserSessions(db: DbOrTx, userId: string, exceptSessionId?: string | null) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+      ),
+    );
+}
+
+/** The user behind an access token, if its session is still live and the user still exists. */
+export async function findSessionUser(
+  db: DbOrTx,
+  userId: string,
+  sessionId: string,
+): Promise<UserRow | null> {
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    );
+  return row?.user ?? null;
+}
+
+export const sessionIdOfRefreshToken = (refreshToken: string | undefined) => {
+  const sessionId = (refreshToken ?? '').split('.')[0];
+  return sessionId && /^[0-9a-f]{24}$/.test(sessionId) ? sessionId : null;
+};

@@ -1,0 +1,192 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  char,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  bigint,
+} from 'drizzle-orm/pg-core';
+
+// One schema for PGlite and PostgreSQL. Ids are 24 lowercase hex characters; money is integer paise.
+
+const id = () => char('id', { length: 24 }).primaryKey();
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** Stored lowercased; unique. */
+    email: text('email').notNull(),
+    /** Null for users who only sign in through Clerk. */
+    passwordHash: text('password_hash'),
+    clerkId: text('clerk_id'),
+    avatarUrl: text('avatar_url'),
+    avatarKey: text('avatar_key'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('users_email_key').on(table.email),
+    uniqueIndex('users_clerk_id_key').on(table.clerkId),
+    check('users_role_check', sql`${table.role} in ('user', 'admin')`),
+  ],
+);
+
+/** A signed-in browser: the refresh cookie names it, every access token carries its id. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: char('user_id', { length: 24 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    refreshHash: text('refresh_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: char('user_id', { length: 24 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('password_resets_user_id_idx').on(table.userId)],
+);
+
+export interface StoredImage {
+  url: string;
+  /** Key in the image store when the api owns the file (deleted with the product). */
+  key?: string;
+}
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
+    description: text('description').notNull().default(''),
+    category: text('category').notNull(),
+    stock: integer('stock').notNull(),
+    images: jsonb('images').$type<StoredImage[]>().notNull().default([]),
+    ratings: doublePrecision('ratings').notNull().default(0),
+    numOfReviews: integer('num_of_reviews').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('products_stock_check', sql`${table.stock} >= 0`),
+    check('products_price_check', sql`${table.pricePaise} >= 0`),
+    index('products_category_idx').on(table.category),
+    index('products_created_at_idx').on(table.createdAt),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    productId: char('product_id', { length: 24 })
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: char('user_id', { length: 24 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    comment: text('comment').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    // One review per user per product: a second submission updates the first.
+    uniqueIndex('reviews_product_user_key').on(table.productId, table.userId),
+    index('reviews_user_id_idx').on(table.userId),
+    check('reviews_rating_check', sql`${table.rating} between 1 and 5`),
+  ],
+);
+
+export interface StoredShippingInfo {
+  address: string;
+  city: string;
+  state: string;
+  country: string;
+  pinCode: string;
+  phoneNo: string;
+}
+
+/** A snapshot of the product as sold: later catalog edits do not change past orders. */
+export interface StoredOrderItem {
+  product: string;
+  name: string;
+  image: string;
+  pricePaise: number;
+  quantity: number;
+}
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    userId: char('user_id', { length: 24 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shippingInfo: jsonb('shipping_info').$type<StoredShippingInfo>().notNull(),
+    orderItems: jsonb('order_items').$type<StoredOrderItem[]>().notNull(),
+    /** A payment intent pays for one order only. */
+    paymentId: text('payment_id').notNull(),
+    paymentStatus: text('payment_status').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }).notNull(),
+    itemsPaise: bigint('items_paise', { mode: 'number' }).notNull(),
+    taxPaise: bigint('tax_paise', { mode: 'number' }).notNull(),
+    shippingPaise: bigint('shipping_paise', { mode: 'number' }).notNull(),
+    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+    orderStatus: text('order_status', { enum: ['Processing', 'Shipped', 'Delivered'] })
+      .notNull()
+      .default('Processing'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('orders_payment_id_key').on(table.paymentId),
+    index('orders_user_id_idx').on(table.userId),
+    check('orders_status_check', sql`${table.orderStatus} in ('Processing', 'Shipped', 'Delivered')`),
+  ],
+);
+
+/** Payment intents of the local test-mode gateway (Stripe keeps its own when configured). */
+export const paymentIntents = pgTable(
+  'payment_intents',
+  {
+    id: text('id').primaryKey(),
+    secretHash: text('secret_hash').notNull(),
+    userId: char('user_id', { length: 24 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('inr'),
+    status: text('status', { enum: ['requires_payment_method', 'succeeded'] })
+      .notNull()
+      .default('requires_payment_method'),
+    cardLast4: text('card_last4'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('payment_intents_user_id_idx').on(table.userId)],
+);

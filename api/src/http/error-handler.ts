@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError } from './errors.ts';
+
+const CONTEXT_LABEL: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'header',
+};
+
+/** "price[gte]" style field names, as the caller wrote them. */
+function fieldName(instancePath: string) {
+  const parts = instancePath.split('/').filter(Boolean);
+  return parts.map((part, index) => (index === 0 ? part : `[${part}]`)).join('');
+}
+
+/**
+ * Every failure leaves as `{ success: false, message }`. Validation errors name the field; anything
+ * unexpected is logged and answered 500 without internals.
+ */
+export function registerErrorHandlers(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ success: false, message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0]!;
+      const field = fieldName(issue.instancePath);
+      const where =
+        CONTEXT_LABEL[(error as { validationContext?: string }).validationContext ?? ''] ?? 'request';
+      const message = !field
+        ? `Invalid ${where}: ${issue.message}`
+        : (issue.message ?? '').includes(field)
+          ? issue.message
+          : `${field}: ${issue.message}`;
+      return reply.status(400).send({ success: false, message });
+    }
+    if (isResponseSerializationError(error as never) && 'cause' in error) {
+      request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');
+      return reply.status(500).send({ success: false, message: 'Internal Server Error' });
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send({ success: false, message: 'Internal Server Error' });
+    }
+    // Fastify's own client errors (bad JSON, body too large, unsupported type, rate limit) keep their status.
+    return reply.status(status).send({ success: false, message: error.message || 'Bad Request' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .send({ success: false, message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+  });
+}

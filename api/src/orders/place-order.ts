@@ -1,0 +1,113 @@
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { NewOrderRequest } from '@shop/shared-api/schemas';
+import type { z } from 'zod';
+import type { newOrderRequestSchema } from '@shop/shared-api/schemas';
+import type { AppContext } from '../context.ts';
+import { orders, products, type StoredOrderItem } from '../db/schema.ts';
+import { newId } from '../db/ids.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { isUniqueViolation } from '../http/db-errors.ts';
+import { toRupees } from '../http/money.ts';
+import type { UserRow } from '../users/user-view.ts';
+import { priceOrder } from './pricing.ts';
+
+type OrderInput = z.output<typeof newOrderRequestSchema>;
+export type { NewOrderRequest };
+
+const PAYMENT_USED = 'This payment has already been used for an order';
+const MAX_UNITS_PER_PRODUCT = 1000;
+
+/**
+ * Creates an order from product ids and quantities only. Prices, tax, shipping and total come from the
+ * catalog; the payment intent must have succeeded, for exactly that total, for this user, and never have
+ * paid for another order. Stock is checked and decremented in the same transaction, under row locks taken
+ * in id order, so concurrent orders never oversell or deadlock.
+ */
+export async function placeOrder(ctx: AppContext, user: UserRow, input: OrderInput) {
+  const quantities = new Map<string, number>();
+  for (const line of input.orderItems)
+    quantities.set(line.product, (quantities.get(line.product) ?? 0) + line.quantity);
+  for (const quantity of quantities.values()) {
+    if (quantity > MAX_UNITS_PER_PRODUCT)
+      throw badRequest(`orderItems: at most ${MAX_UNITS_PER_PRODUCT} of one product`);
+  }
+
+  const paymentId = input.paymentInfo.id;
+  const intent = /^pi_[A-Za-z0-9_]{1,250}$/.test(paymentId)
+    ? await ctx.payments.retrieveIntent(paymentId)
+    : null;
+  if (!intent) throw badRequest('Payment could not be verified');
+  if (intent.userId !== user.id) throw badRequest('This payment was not made by you');
+  if (intent.status !== 'succeeded') throw badRequest('Payment has not succeeded');
+  if (intent.currency !== 'inr') throw badRequest('Payment currency must be INR');
+  const [used] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.paymentId, paymentId));
+  if (used) throw badRequest(PAYMENT_USED);
+
+  try {
+    const order = await ctx.db.transaction(async (tx) => {
+      const ids = [...quantities.keys()].sort();
+      const rows = await tx
+        .select()
+        .from(products)
+        .where(inArray(products.id, ids))
+        .orderBy(asc(products.id))
+        .for('update');
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const missing = ids.find((id) => !byId.has(id));
+      if (missing) throw notFound(`Product not found: ${missing}`);
+
+      const items: StoredOrderItem[] = input.orderItems
+        .filter((line, index, all) => all.findIndex((other) => other.product === line.product) === index)
+        .map((line) => {
+          const product = byId.get(line.product)!;
+          return {
+            product: product.id,
+            name: product.name,
+            image: product.images[0]?.url ?? '',
+            pricePaise: product.pricePaise,
+            quantity: quantities.get(product.id)!,
+          };
+        });
+      const totals = priceOrder(items);
+      if (intent.amountPaise !== totals.totalPaise) {
+        throw badRequest(
+          `Payment amount (₹${toRupees(intent.amountPaise)}) does not match the order total (₹${toRupees(totals.totalPaise)})`,
+        );
+      }
+      for (const item of items) {
+        const product = byId.get(item.product)!;
+        if (product.stock < item.quantity) {
+          throw badRequest(`Insufficient stock for ${product.name}: ${product.stock} left`);
+        }
+        const updated = await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} - ${item.quantity}` })
+          .where(and(eq(products.id, item.product), gte(products.stock, item.quantity)))
+          .returning({ id: products.id });
+        if (updated.length === 0) throw badRequest(`Insufficient stock for ${product.name}`);
+      }
+      const now = new Date();
+      const [created] = await tx
+        .insert(orders)
+        .values({
+          id: newId(),
+          userId: user.id,
+          shippingInfo: input.shippingInfo,
+          orderItems: items,
+          paymentId,
+          paymentStatus: intent.status,
+          paidAt: now,
+          ...totals,
+          orderStatus: 'Processing',
+          createdAt: now,
+        })
+        .returning();
+      return created!;
+    });
+    ctx.catalogCache.invalidate();
+    return order;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw badRequest(PAYMENT_USED);
+    throw error;
+  }
+}

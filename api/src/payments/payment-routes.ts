@@ -1,0 +1,77 @@
+import {
+  errorResponseSchema,
+  paymentConfirmRequestSchema,
+  paymentConfirmResponseSchema,
+  paymentProcessRequestSchema,
+  paymentProcessResponseSchema,
+} from '@shop/shared-api/schemas';
+import { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import type { ZodApp } from '../http/types.ts';
+import { currentUser } from '../auth/guards.ts';
+import { CardError, confirmLocalIntent } from './local-gateway.ts';
+
+/** Card errors carry Stripe's `error` object beside the usual `{ success: false, message }`. */
+const cardErrorSchema = errorResponseSchema.extend({
+  error: z
+    .object({ message: z.string(), code: z.string().optional(), decline_code: z.string().optional() })
+    .optional(),
+});
+
+export function registerPaymentRoutes(app: ZodApp, ctx: AppContext) {
+  app.post(
+    '/payment/process',
+    {
+      preHandler: ctx.guards.requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: 'Create a card payment intent for an amount in paise; answers its client_secret',
+        description:
+          'The amount is only what the browser will be charged; the order endpoint recomputes the total from the ' +
+          'catalog and refuses an intent whose amount differs.',
+        security: [{ bearerAuth: [] }],
+        body: paymentProcessRequestSchema,
+        response: { 200: paymentProcessResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const intent = await ctx.payments.createIntent(user.id, request.body.amount);
+      return { success: true as const, client_secret: intent.clientSecret };
+    },
+  );
+
+  if (ctx.payments.kind !== 'local') return;
+
+  app.post(
+    '/payment/confirm',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Local test-mode gateway: confirm an intent with card details (like Stripe confirmCardPayment)',
+        description:
+          '4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined (402), any other number is refused as not ' +
+          'a test card (400). The client_secret is the credential; no bearer token is needed.',
+        body: paymentConfirmRequestSchema,
+        response: { 200: paymentConfirmResponseSchema, 400: cardErrorSchema, 402: cardErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return { paymentIntent: await confirmLocalIntent(ctx.db, request.body) };
+      } catch (error) {
+        if (!(error instanceof CardError)) throw error;
+        return reply.status(error.statusCode as 400).send({
+          success: false,
+          message: error.message,
+          error: {
+            message: error.message,
+            code: error.code,
+            ...(error.declineCode ? { decline_code: error.declineCode } : {}),
+          },
+        });
+      }
+    },
+  );
+}

@@ -1,0 +1,43 @@
+import Stripe from 'stripe';
+import type { PaymentGateway } from './gateway.ts';
+
+/** Where the SDK sends its calls; unset means api.stripe.com. Tests point it at a local fake. */
+export interface StripeConnection {
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+}
+
+/** Card payments through Stripe (STRIPE_SECRET_KEY); the browser confirms with Stripe.js. */
+export function createStripeGateway(secretKey: string, connection?: StripeConnection): PaymentGateway {
+  const stripe = new Stripe(secretKey, { maxNetworkRetries: 1, timeout: 20_000, ...(connection ?? {}) });
+  return {
+    kind: 'stripe',
+    async createIntent(userId, amountPaise) {
+      const intent = await stripe.paymentIntents.create({
+        amount: amountPaise,
+        currency: 'inr',
+        allowed_payment_method_types: ['card'],
+        metadata: { userId },
+      });
+      if (!intent.client_secret) throw new Error('Stripe returned a payment intent without a client secret');
+      return { id: intent.id, clientSecret: intent.client_secret };
+    },
+    async retrieveIntent(id) {
+      try {
+        const intent = await stripe.paymentIntents.retrieve(id);
+        return {
+          id: intent.id,
+          status: intent.status,
+          amountPaise: intent.amount,
+          currency: intent.currency,
+          userId: intent.metadata?.userId ?? null,
+        };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
+          return null;
+        throw error;
+      }
+    },
+  };
+}

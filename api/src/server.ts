@@ -1,0 +1,30 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { DEMO_ACCOUNTS } from './seed/seed.ts';
+
+// `node api/src/server.ts`: the api on API_PORT (3000), embedded PGlite under DATA_DIR unless DATABASE_URL.
+const config = loadConfig();
+const app = await buildApp();
+
+const shutdown = async (signal: string) => {
+  app.log.info(`${signal}: closing`);
+  await app.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const url = `http://localhost:${config.port}`;
+const lines = [
+  `Shop API listening on ${url}/api/v1 (docs: ${url}/api/docs)`,
+  `Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
+  `Payments: ${config.stripeSecretKey ? 'Stripe' : 'local test-mode gateway'}; identity: local${config.clerkJwtKey || config.clerkSecretKey ? ' + Clerk' : ''}`,
+];
+if (config.seedDemo) {
+  lines.push(
+    'Demo accounts:',
+    ...DEMO_ACCOUNTS.map((account) => `  ${account.email} / ${account.password} (${account.role})`),
+  );
+}
+console.log(lines.join('\n'));
