@@ -23,3 +23,6 @@ export { Stars } from './components/Stars.tsx';
 export { Pagination } from './components/Pagination.tsx';
 export { ConfirmDialog } from './components/ConfirmDialog.tsx';
 export { PageSpinner } from './components/PageSpinner.tsx';
+export { FallbackImage, FALLBACK_IMAGE_URL } from './components/FallbackImage.tsx';
+export { UserAvatar } from './components/UserAvatar.tsx';
+export { shopInfo } from './shop-info.ts';

@@ -1,8 +1,16 @@
+import { RequireAdmin, RequireAuth } from '@shop/shared-auth';
 import type { RouteObject } from 'react-router-dom';
-import { Navigate } from 'react-router-dom';
-import { NavbarPlaceholder } from '../features/navigation/Navbar.tsx';
-import { AboutPage } from '../features/static-pages/AboutPage.tsx';
+import { AccountPage } from '../features/account/AccountPage.tsx';
+import { UpdateProfilePage } from '../features/account/UpdateProfilePage.tsx';
+import { LoginPage } from '../features/auth/LoginPage.tsx';
+import { Footer } from '../features/navigation/Footer.tsx';
+import { Navbar } from '../features/navigation/Navbar.tsx';
 import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
+import { ForgotPasswordPage } from '../features/password/ForgotPasswordPage.tsx';
+import { ResetPasswordPage } from '../features/password/ResetPasswordPage.tsx';
+import { UpdatePasswordPage } from '../features/password/UpdatePasswordPage.tsx';
+import { AboutPage } from '../features/static-pages/AboutPage.tsx';
+import { ContactPage } from '../features/static-pages/ContactPage.tsx';
 import { AppFrame } from './AppFrame.tsx';
 import { RemoteRoutes } from './remotes/RemoteRoutes.tsx';
 
@@ -13,16 +21,50 @@ import { RemoteRoutes } from './remotes/RemoteRoutes.tsx';
  */
 export const shopRoutes: RouteObject[] = [
   {
-    element: <AppFrame navbar={<NavbarPlaceholder />} />,
+    element: <AppFrame navbar={<Navbar />} footer={<Footer />} />,
     children: [
-      // --- shell pages (session issue plugs its pages in here) ---
+      // --- shell pages: public ---
+      { path: '/login', element: <LoginPage /> },
+      { path: '/password/forgot', element: <ForgotPasswordPage /> },
+      { path: '/password/reset/:token', element: <ResetPasswordPage /> },
       { path: '/about', element: <AboutPage /> },
+      { path: '/contact', element: <ContactPage /> },
+
+      // --- shell pages: signed in (guests go to /login and come back) ---
+      {
+        path: '/account',
+        element: (
+          <RequireAuth>
+            <AccountPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/me/update',
+        element: (
+          <RequireAuth>
+            <UpdateProfilePage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/password/update',
+        element: (
+          <RequireAuth>
+            <UpdatePasswordPage />
+          </RequireAuth>
+        ),
+      },
 
       // --- remotes ---
       {
         path: '/admin/*',
-        // Placeholder guard until the session lands: nobody is an admin yet, so admin code never loads.
-        element: <Navigate to="/login" replace />,
+        // The admin remote is not rendered, so not requested, until the guard has confirmed an admin.
+        element: (
+          <RequireAdmin>
+            <AdminRemote />
+          </RequireAdmin>
+        ),
       },
       {
         path: '*',

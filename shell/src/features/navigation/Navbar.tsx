@@ -1,23 +1,86 @@
-import { Box, HStack, Link } from '@chakra-ui/react';
-import { NavLink } from 'react-router-dom';
+import { Box, Button, HStack, IconButton, Link, Skeleton, Spacer } from '@chakra-ui/react';
+import { useCurrentUser, useSession } from '@shop/shared-auth';
+import { Menu as MenuIcon, ShoppingBag } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { NavLink, Link as RouterLink } from 'react-router-dom';
+import { MobileMenu } from './MobileMenu.tsx';
+import { mainLinks } from './nav-links.ts';
+import { UserMenu } from './UserMenu.tsx';
 
-/** Placeholder bar until the navigation feature lands. */
-export function NavbarPlaceholder() {
+/** The sticky bar: shop links, then Login or the Profile link and avatar dropdown. */
+export function Navbar() {
+  const { status, isSignedIn } = useSession();
+  const { user, isAdmin } = useCurrentUser();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+
   return (
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px">
-      <HStack as="nav" aria-label="Main" maxW="1280px" mx="auto" px="6" py="3" gap="6">
-        {[
-          ['/', 'Home'],
-          ['/products', 'Products'],
-          ['/about', 'About'],
-          ['/contact', 'Contact'],
-          ['/search', 'Search'],
-        ].map(([to, label]) => (
-          <Link key={to} asChild>
-            <NavLink to={to!}>{label}</NavLink>
-          </Link>
-        ))}
+      <Link
+        href="#main"
+        position="absolute"
+        left="2"
+        top="-20"
+        zIndex="skipLink"
+        bg="bg.panel"
+        px="3"
+        py="2"
+        rounded="md"
+        _focusVisible={{ top: '2' }}
+      >
+        Skip to content
+      </Link>
+      <HStack maxW="1280px" mx="auto" px={{ base: '4', md: '6' }} py="3" gap={{ base: '2', md: '6' }}>
+        <IconButton
+          ref={menuButton}
+          aria-label="Open menu"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          variant="ghost"
+          hideFrom="md"
+          onClick={() => setMenuOpen(true)}
+        >
+          <MenuIcon />
+        </IconButton>
+        <Link asChild fontWeight="bold" fontSize="lg" color="brand.fg" _hover={{ textDecoration: 'none' }}>
+          <RouterLink to="/" aria-label="Shop home">
+            <ShoppingBag aria-hidden="true" />
+            Shop
+          </RouterLink>
+        </Link>
+        <HStack as="nav" aria-label="Main" gap="5" hideBelow="md">
+          {mainLinks.map(({ to, label }) => (
+            <Link
+              key={to}
+              asChild
+              fontWeight="medium"
+              color="fg.muted"
+              _hover={{ color: 'fg' }}
+              css={{ '&[aria-current=page]': { color: 'brand.fg' } }}
+            >
+              <NavLink to={to} end={to === '/'}>
+                {label}
+              </NavLink>
+            </Link>
+          ))}
+        </HStack>
+        <Spacer />
+        {status === 'loading' || (isSignedIn && !user) ? (
+          <Skeleton boxSize="8" rounded="full" aria-hidden="true" />
+        ) : user ? (
+          <HStack gap="3">
+            <Link asChild fontWeight="medium" hideBelow="sm">
+              <NavLink to="/account">Profile</NavLink>
+            </Link>
+            <UserMenu user={user} isAdmin={isAdmin} />
+          </HStack>
+        ) : (
+          <Button asChild colorPalette="brand" size="sm">
+            <RouterLink to="/login">Login</RouterLink>
+          </Button>
+        )}
       </HStack>
+      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} returnFocusTo={menuButton} />
     </Box>
   );
 }

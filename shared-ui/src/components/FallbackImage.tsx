@@ -1,0 +1,18 @@
+import { Image, type ImageProps } from '@chakra-ui/react';
+import type { SyntheticEvent } from 'react';
+
+/** SPEC section 8: an image that fails to load shows /profile.png instead. */
+export const FALLBACK_IMAGE_URL = '/profile.png';
+
+function showFallback(event: SyntheticEvent<HTMLImageElement>) {
+  const image = event.currentTarget;
+  // Once only: if the fallback itself is missing, stop rather than loop.
+  if (image.dataset.fallback) return;
+  image.dataset.fallback = 'true';
+  image.src = FALLBACK_IMAGE_URL;
+}
+
+/** A Chakra Image that falls back to /profile.png. Always give it meaningful `alt` text. */
+export function FallbackImage(props: ImageProps & { alt: string }) {
+  return <Image {...props} onError={showFallback} />;
+}

@@ -1,0 +1,76 @@
+import { Card, Center, Heading, Tabs } from '@chakra-ui/react';
+import { takeLogoutMessage } from '@shop/shared-api';
+import {
+  ProviderSignIn,
+  ProviderSignUp,
+  returnAddressFrom,
+  SessionUnavailable,
+  useSession,
+} from '@shop/shared-auth';
+import { PageSpinner, toast } from '@shop/shared-ui';
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { LoginForm } from './LoginForm.tsx';
+import { RegisterForm } from './RegisterForm.tsx';
+
+/** Shows the stored logout message (after a 401) once, as an error toast. */
+function useLogoutMessageToast() {
+  useEffect(() => {
+    // take = read and forget, so StrictMode's second run and later visits show nothing.
+    const message = takeLogoutMessage();
+    if (message) toast.error(message);
+  }, []);
+}
+
+/** /login: LOGIN and REGISTER tabs; afterwards the page named after '=' in the query string, else /account. */
+export function LoginPage() {
+  useLogoutMessageToast();
+  const { status, provider, failure } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState('login');
+  const returnTo = returnAddressFrom(location.search);
+  const goOn = () => navigate(returnTo, { replace: true });
+
+  if (status === 'signedIn') return <Navigate to={returnTo} replace />;
+  if (status === 'failed') return <SessionUnavailable message={failure} />;
+  if (status === 'loading') return <PageSpinner label="Checking your session" />;
+
+  return (
+    <Center py={{ base: '6', md: '12' }}>
+      <Card.Root w="full" maxW="md">
+        <Card.Body>
+          <Heading as="h1" size="lg" mb="4" textAlign="center">
+            {tab === 'login' ? 'Login to your account' : 'Create your account'}
+          </Heading>
+          <Tabs.Root
+            value={tab}
+            onValueChange={(details) => setTab(details.value)}
+            variant="line"
+            fitted
+            lazyMount
+          >
+            <Tabs.List>
+              <Tabs.Trigger value="login">LOGIN</Tabs.Trigger>
+              <Tabs.Trigger value="register">REGISTER</Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="login" pt="6">
+              {provider === 'clerk' ? (
+                <ProviderSignIn redirectTo={returnTo} />
+              ) : (
+                <LoginForm onSignedIn={goOn} />
+              )}
+            </Tabs.Content>
+            <Tabs.Content value="register" pt="6">
+              {provider === 'clerk' ? (
+                <ProviderSignUp redirectTo={returnTo} />
+              ) : (
+                <RegisterForm onSignedIn={goOn} />
+              )}
+            </Tabs.Content>
+          </Tabs.Root>
+        </Card.Body>
+      </Card.Root>
+    </Center>
+  );
+}

@@ -1,0 +1,8 @@
+/** The public links of the sticky bar and the mobile menu (SPEC section 2, Navigation). */
+export const mainLinks = [
+  { to: '/', label: 'Home' },
+  { to: '/products', label: 'Products' },
+  { to: '/about', label: 'About' },
+  { to: '/contact', label: 'Contact' },
+  { to: '/search', label: 'Search' },
+] as const;

@@ -1,0 +1,16 @@
+import { signOut } from '@shop/shared-auth';
+import { toast } from '@shop/shared-ui';
+import { useNavigate } from 'react-router-dom';
+
+/** Logout: clears the user, toasts 'Logout Successfully' and goes home (SPEC section 2). */
+export function useLogout(): () => Promise<void> {
+  const navigate = useNavigate();
+  return async () => {
+    if (await signOut()) {
+      toast.success('Logout Successfully');
+      navigate('/');
+    } else {
+      toast.error('Logout failed. Please try again.');
+    }
+  };
+}

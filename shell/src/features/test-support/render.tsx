@@ -1,0 +1,69 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { currentUserStore, sessionStore } from '@shop/shared-auth';
+import type { User } from '@shop/shared-api';
+import { shopSystem, ShopToaster, toastStore } from '@shop/shared-ui';
+import { render } from '@testing-library/react';
+import { MotionGlobalConfig } from 'framer-motion';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
+
+// happy-dom's Web Animations stub rejects when motion cancels an animation; tests need no animation.
+MotionGlobalConfig.skipAnimations = true;
+
+export const shopper: User = {
+  _id: 'a'.repeat(24),
+  name: 'Shopper',
+  email: 'shopper@example.com',
+  avatar: { url: '/uploads/shopper.png' },
+  role: 'user',
+  createdAt: '2026-01-15T10:00:00.000Z',
+};
+export const admin: User = {
+  ...shopper,
+  _id: 'b'.repeat(24),
+  name: 'Admin',
+  email: 'admin@example.com',
+  role: 'admin',
+};
+
+/** A fresh page: nobody signed in (or the given user), no toasts. */
+export function resetSession(user: User | null = null, provider: 'local' | 'clerk' = 'local') {
+  toastStore.getState().clear();
+  currentUserStore.setState({
+    user,
+    status: user ? 'loaded' : 'idle',
+    loading: false,
+    error: null,
+    isUpdated: false,
+  });
+  sessionStore.setState({
+    provider,
+    status: user ? 'signedIn' : 'signedOut',
+    failure: null,
+    providerProfile: null,
+    adapter: { getToken: async () => (user ? 'test-token' : null), signOut: async () => {} },
+  });
+}
+
+/** Prints where the router is, for assertions on redirects. */
+export function Location() {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname + location.search}</p>;
+}
+
+/** Renders `element` at `path` in a memory router with the theme and the toaster, as the shell does. */
+export function renderPage(
+  element: ReactElement,
+  { path = '/', at, routes = [] }: { path?: string; at?: string; routes?: RouteObject[] } = {},
+) {
+  const router = createMemoryRouter([{ path, element }, ...routes, { path: '*', element: <Location /> }], {
+    initialEntries: [at ?? path],
+  });
+  const result = render(
+    <ChakraProvider value={shopSystem}>
+      <RouterProvider router={router} />
+      <ShopToaster />
+    </ChakraProvider>,
+  );
+  return { ...result, router };
+}
