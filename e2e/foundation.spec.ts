@@ -56,3 +56,25 @@ test("an unknown path shows the shell's Page Not Found with a Home link", async 
 function fromPortUrl(url: string, port: number): boolean {
   return new URL(url).port === String(port);
 }
+
+test('one session store in the page: the user the shell signs in is the user the storefront greets', async ({
+  page,
+  request,
+}) => {
+  const login = await request.post(`http://localhost:${e2ePorts.api}/api/v1/auth/login`, {
+    data: { email: 'shopper@example.com', password: 'Shopper12345' },
+  });
+  const { user } = (await login.json()) as { user: { name: string } };
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('shopper@example.com');
+  await page.getByLabel('Password').fill('Shopper12345');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+
+  // The shell's session store set the user; the storefront's component reads the same store instance.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+  await expect(page.locator('[data-remote="storefront"]').getByTestId('welcome-back')).toHaveText(
+    `Welcome back, ${user.name}`,
+  );
+});

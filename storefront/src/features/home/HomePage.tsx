@@ -1,5 +1,6 @@
 import { Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
+import { WelcomeBack } from './WelcomeBack.tsx';
 
 const benefits = [
   { title: 'Free Shipping', text: 'On orders over ₹500' },
@@ -12,6 +13,7 @@ export function HomePage() {
   return (
     <Stack gap="12" py="10">
       <Stack gap="4" maxW="2xl">
+        <WelcomeBack />
         <Heading as="h1" size="4xl">
           Quality products, delivered to your door
         </Heading>
