@@ -2,6 +2,7 @@ import { defineProject } from 'vitest/config';
 
 export default defineProject({
   test: {
+    name: 'api',
     environment: 'node',
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     // One PGlite per file is heavy on a 2-core machine; files run one at a time.

@@ -147,7 +147,7 @@ export function registerAuthRoutes(app: ZodApp, ctx: AppContext) {
   app.put(
     '/password/update',
     {
-      preHandler: ctx.guards.requireUser,
+      onRequest: ctx.guards.requireUser,
       schema: {
         tags,
         summary: 'Change the password',

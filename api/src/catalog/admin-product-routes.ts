@@ -38,7 +38,7 @@ export function registerAdminProductRoutes(app: ZodApp, ctx: AppContext) {
   app.get(
     '/admin/products',
     {
-      preHandler: ctx.guards.requireAdmin,
+      onRequest: ctx.guards.requireAdmin,
       schema: {
         tags,
         summary: 'Every product',
@@ -56,7 +56,7 @@ export function registerAdminProductRoutes(app: ZodApp, ctx: AppContext) {
     '/admin/product/new',
     {
       bodyLimit: IMAGE_BODY_LIMIT,
-      preHandler: ctx.guards.requireAdmin,
+      onRequest: ctx.guards.requireAdmin,
       preValidation: readFormBody,
       schema: {
         tags,
@@ -98,7 +98,7 @@ export function registerAdminProductRoutes(app: ZodApp, ctx: AppContext) {
     '/admin/product/:id',
     {
       bodyLimit: IMAGE_BODY_LIMIT,
-      preHandler: ctx.guards.requireAdmin,
+      onRequest: ctx.guards.requireAdmin,
       preValidation: readFormBody,
       schema: {
         tags,
@@ -141,7 +141,7 @@ export function registerAdminProductRoutes(app: ZodApp, ctx: AppContext) {
   app.delete(
     '/admin/product/:id',
     {
-      preHandler: ctx.guards.requireAdmin,
+      onRequest: ctx.guards.requireAdmin,
       schema: {
         tags,
         summary: 'Delete a product, its reviews and its image files',

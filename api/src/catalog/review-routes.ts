@@ -33,7 +33,7 @@ export function registerReviewRoutes(app: ZodApp, ctx: AppContext) {
   app.put(
     '/review',
     {
-      preHandler: ctx.guards.requireUser,
+      onRequest: ctx.guards.requireUser,
       preValidation: readFormBody,
       schema: {
         tags: ['catalog'],
@@ -71,7 +71,7 @@ export function registerReviewRoutes(app: ZodApp, ctx: AppContext) {
   app.get(
     '/admin/reviews',
     {
-      preHandler: ctx.guards.requireAdmin,
+      onRequest: ctx.guards.requireAdmin,
       schema: {
         tags: ['admin: reviews'],
         summary: 'Reviews of one product',
@@ -92,7 +92,7 @@ export function registerReviewRoutes(app: ZodApp, ctx: AppContext) {
   app.delete(
     '/admin/reviews',
     {
-      preHandler: ctx.guards.requireAdmin,
+      onRequest: ctx.guards.requireAdmin,
       schema: {
         tags: ['admin: reviews'],
         summary: 'Delete a review (id) of a product (productId); the rating is recomputed',

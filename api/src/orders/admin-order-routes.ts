@@ -40,7 +40,7 @@ export function registerAdminOrderRoutes(app: ZodApp, ctx: AppContext) {
   app.get(
     '/admin/orders',
     {
-      preHandler: ctx.guards.requireAdmin,
+      onRequest: ctx.guards.requireAdmin,
       schema: {
         tags,
         summary: 'Every order, with the sum of their totals',
@@ -58,7 +58,7 @@ export function registerAdminOrderRoutes(app: ZodApp, ctx: AppContext) {
   app.put(
     '/admin/order/:id',
     {
-      preHandler: ctx.guards.requireAdmin,
+      onRequest: ctx.guards.requireAdmin,
       preValidation: readFormBody,
       schema: {
         tags,
@@ -96,7 +96,7 @@ export function registerAdminOrderRoutes(app: ZodApp, ctx: AppContext) {
   app.delete(
     '/admin/order/:id',
     {
-      preHandler: ctx.guards.requireAdmin,
+      onRequest: ctx.guards.requireAdmin,
       schema: {
         tags,
         summary: 'Delete an order',

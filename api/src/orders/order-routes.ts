@@ -27,7 +27,7 @@ export function registerOrderRoutes(app: ZodApp, ctx: AppContext) {
   app.post(
     '/order/new',
     {
-      preHandler: ctx.guards.requireUser,
+      onRequest: ctx.guards.requireUser,
       schema: {
         tags,
         summary: 'Place an order paid by a succeeded payment intent',
@@ -50,7 +50,7 @@ export function registerOrderRoutes(app: ZodApp, ctx: AppContext) {
   app.get(
     '/orders/me',
     {
-      preHandler: ctx.guards.requireUser,
+      onRequest: ctx.guards.requireUser,
       schema: {
         tags,
         summary: 'My orders, newest first',
@@ -67,7 +67,7 @@ export function registerOrderRoutes(app: ZodApp, ctx: AppContext) {
   app.get(
     '/order/:id',
     {
-      preHandler: ctx.guards.requireUser,
+      onRequest: ctx.guards.requireUser,
       schema: {
         tags,
         summary: "One order: my own, or any for an admin (someone else's is 404)",

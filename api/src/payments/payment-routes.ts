@@ -22,7 +22,7 @@ export function registerPaymentRoutes(app: ZodApp, ctx: AppContext) {
   app.post(
     '/payment/process',
     {
-      preHandler: ctx.guards.requireUser,
+      onRequest: ctx.guards.requireUser,
       schema: {
         tags: ['payments'],
         summary: 'Create a card payment intent for an amount in paise; answers its client_secret',

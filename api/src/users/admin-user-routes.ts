@@ -35,7 +35,7 @@ export function registerAdminUserRoutes(app: ZodApp, ctx: AppContext) {
   app.get(
     '/admin/users',
     {
-      preHandler: ctx.guards.requireAdmin,
+      onRequest: ctx.guards.requireAdmin,
       schema: {
         tags,
         summary: 'Every user',
@@ -53,7 +53,7 @@ export function registerAdminUserRoutes(app: ZodApp, ctx: AppContext) {
   app.get(
     '/admin/user/:id',
     {
-      preHandler: ctx.guards.requireAdmin,
+      onRequest: ctx.guards.requireAdmin,
       schema: {
         tags,
         summary: 'One user',
@@ -72,7 +72,7 @@ export function registerAdminUserRoutes(app: ZodApp, ctx: AppContext) {
   app.put(
     '/admin/user/:id',
     {
-      preHandler: ctx.guards.requireAdmin,
+      onRequest: ctx.guards.requireAdmin,
       schema: {
         tags,
         summary: "Change a user's name, email and role",
@@ -107,7 +107,7 @@ export function registerAdminUserRoutes(app: ZodApp, ctx: AppContext) {
   app.delete(
     '/admin/user/:id',
     {
-      preHandler: ctx.guards.requireAdmin,
+      onRequest: ctx.guards.requireAdmin,
       schema: {
         tags,
         summary: 'Delete a user with their sessions, orders and reviews (product ratings are recomputed)',

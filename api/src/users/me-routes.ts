@@ -28,7 +28,7 @@ export function registerMeRoutes(app: ZodApp, ctx: AppContext) {
   app.get(
     '/me',
     {
-      preHandler: ctx.guards.requireUser,
+      onRequest: ctx.guards.requireUser,
       schema: {
         tags,
         summary: 'The signed-in user (created on first sight for Clerk tokens)',
@@ -46,7 +46,7 @@ export function registerMeRoutes(app: ZodApp, ctx: AppContext) {
     '/me/update',
     {
       bodyLimit: 12 * 1024 * 1024,
-      preHandler: ctx.guards.requireUser,
+      onRequest: ctx.guards.requireUser,
       preValidation: readFormBody,
       schema: {
         tags,
@@ -86,7 +86,7 @@ export function registerMeRoutes(app: ZodApp, ctx: AppContext) {
   app.post(
     '/promote-to-admin',
     {
-      preHandler: ctx.guards.requireUser,
+      onRequest: ctx.guards.requireUser,
       schema: {
         tags,
         summary:

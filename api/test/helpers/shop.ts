@@ -1,0 +1,128 @@
+import { eq } from 'drizzle-orm';
+import type { ShopApp } from '../../src/app.ts';
+import { products, users } from '../../src/db/schema.ts';
+import { newId } from '../../src/db/ids.ts';
+import { encodePng } from '../../src/seed/png.ts';
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now()}.${counter++}@example.com`;
+
+export interface SignedIn {
+  token: string;
+  userId: string;
+  email: string;
+  cookie: string;
+  auth: { authorization: string };
+}
+
+function refreshCookieOf(response: { cookies: { name: string; value: string }[] }) {
+  const cookie = response.cookies.find((entry) => entry.name === 'shop_refresh');
+  return cookie ? `shop_refresh=${cookie.value}` : '';
+}
+
+export async function register(
+  app: ShopApp,
+  options: { name?: string; email?: string; password?: string } = {},
+): Promise<SignedIn> {
+  const email = options.email ?? uniqueEmail();
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    payload: { name: options.name ?? 'Test User', email, password: options.password ?? 'Password123' },
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  const body = response.json();
+  return {
+    token: body.accessToken,
+    userId: body.user._id,
+    email,
+    cookie: refreshCookieOf(response),
+    auth: { authorization: `Bearer ${body.accessToken}` },
+  };
+}
+
+export async function login(app: ShopApp, email: string, password: string): Promise<SignedIn> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  const body = response.json();
+  return {
+    token: body.accessToken,
+    userId: body.user._id,
+    email,
+    cookie: refreshCookieOf(response),
+    auth: { authorization: `Bearer ${body.accessToken}` },
+  };
+}
+
+/** A registered user made admin directly in the database. */
+export async function registerAdmin(app: ShopApp) {
+  const admin = await register(app, { name: 'Test Admin', email: uniqueEmail('admin') });
+  await app.shop.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+  return admin;
+}
+
+export async function addProduct(
+  app: ShopApp,
+  values: Partial<typeof products.$inferInsert> = {},
+): Promise<typeof products.$inferSelect> {
+  const [row] = await app.shop.db
+    .insert(products)
+    .values({
+      id: newId(),
+      name: `Test Product ${counter++}`,
+      pricePaise: 50000,
+      description: 'A product for tests',
+      category: 'Laptop',
+      stock: 10,
+      images: [{ url: '/uploads/products/test.png' }],
+      ...values,
+    })
+    .returning();
+  app.shop.catalogCache.invalidate();
+  return row!;
+}
+
+/** Creates a payment intent for `amountPaise` and confirms it with a test card; answers the intent id. */
+export async function pay(app: ShopApp, buyer: SignedIn, amountPaise: number, card = '4242424242424242') {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/v1/payment/process',
+    headers: buyer.auth,
+    payload: { amount: amountPaise },
+  });
+  if (created.statusCode !== 200) throw new Error(`payment/process failed: ${created.body}`);
+  const clientSecret: string = created.json().client_secret;
+  const confirmed = await app.inject({
+    method: 'POST',
+    url: '/api/v1/payment/confirm',
+    payload: {
+      client_secret: clientSecret,
+      card: { number: card, expiry: '12/34', cvc: '123' },
+      billing_details: { name: 'Test Buyer', email: buyer.email },
+    },
+  });
+  return { intentId: clientSecret.split('_secret_')[0]!, clientSecret, confirmed };
+}
+
+export const shippingInfo = {
+  address: '12 MG Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  country: 'IN',
+  pinCode: '560001',
+  phoneNo: '9876543210',
+};
+
+/** The checkout total in paise for the given lines (shipping 200 rupees up to 1,000; GST 18%). */
+export function totalPaiseOf(lines: { pricePaise: number; quantity: number }[]) {
+  const items = lines.reduce((sum, line) => sum + line.pricePaise * line.quantity, 0);
+  return items + Math.round(items * 0.18) + (items > 100000 ? 0 : 20000);
+}
+
+export const tinyPng = () => encodePng(4, 4, () => [200, 30, 30]);
+export const pngDataUrl = () => `data:image/png;base64,${tinyPng().toString('base64')}`;

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { uniqueEmail } from './helpers/shop.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({
+    config: { authRateLimit: 5, corsOrigins: ['http://localhost:4000', 'http://shop.example'] },
+  });
+});
+afterAll(() => t.close());
+
+describe('http basics', () => {
+  it('health answers ok', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('unknown routes answer 404 in JSON', async () => {
+    for (const url of ['/api/v1/nothing-here', '/nope', '/api/v2/products']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+      expect(response.json()).toMatchObject({ success: false });
+    }
+  });
+
+  it('malformed JSON answers 400, not 500', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, message: expect.any(String) });
+  });
+
+  it('an unsupported body type answers 415 in JSON', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login/>',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().success).toBe(false);
+  });
+
+  it('CORS allows the configured shell origins with credentials, and no others', async () => {
+    const allowed = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/products',
+      headers: { origin: 'http://shop.example', 'access-control-request-method': 'GET' },
+    });
+    expect(allowed.headers['access-control-allow-origin']).toBe('http://shop.example');
+    expect(allowed.headers['access-control-allow-credentials']).toBe('true');
+    const other = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/products',
+      headers: { origin: 'http://evil.example', 'access-control-request-method': 'GET' },
+    });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('serves the OpenAPI document and the interactive reference page', async () => {
+    const json = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(json.statusCode).toBe(200);
+    const doc = json.json();
+    expect(doc.openapi).toMatch(/^3/);
+    for (const path of [
+      '/api/v1/products',
+      '/api/v1/auth/login',
+      '/api/v1/order/new',
+      '/api/v1/payment/confirm',
+      '/api/v1/password/reset/{token}',
+    ]) {
+      expect(Object.keys(doc.paths)).toContain(path);
+    }
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('rate-limits login and register with 429', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: uniqueEmail(), password: 'Whatever123' },
+      });
+      statuses.push(response.statusCode);
+    }
+    // Earlier tests in this file spent some of the budget of 5 a minute.
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.indexOf(429)).toBeGreaterThan(0);
+    const limited = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: 'a@b.co', password: 'x' },
+    });
+    expect(limited.json()).toMatchObject({ success: false, message: expect.stringMatching(/rate limit/i) });
+
+    const registers: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        payload: { name: 'R', email: uniqueEmail(), password: 'Password123' },
+      });
+      registers.push(response.statusCode);
+    }
+    expect(registers.at(-1)).toBe(429);
+  });
+});
