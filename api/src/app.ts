@@ -94,11 +94,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
   app.decorate('shop', { ...ctx, database });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
-  app.decorateRequest('uploads', {
-    getter() {
-      return [];
-    },
-  });
+  // Set per request by readFormBody on the routes that take files.
+  app.decorateRequest('uploads', null as unknown as []);
 
   if (options.seed ?? config.seedDemo) await seedDatabase(ctx, app.log);
 
