@@ -27,7 +27,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['shell/**/*.tsx', 'storefront/**/*.tsx', 'admin/**/*.tsx', 'shared-*/**/*.tsx', 'shared-*/**/*.ts'],
+    files: [
+      'shell/**/*.tsx',
+      'storefront/**/*.tsx',
+      'admin/**/*.tsx',
+      'shared-*/**/*.tsx',
+      'shared-*/**/*.ts',
+    ],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
@@ -39,7 +45,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/features/**', '**/app/**'], message: 'Features do not import each other or the app layer.' },
+            {
+              group: ['**/features/**', '**/app/**'],
+              message: 'Features do not import each other or the app layer.',
+            },
           ],
         },
       ],

@@ -17,7 +17,9 @@ test('the frame renders and the home page comes from the storefront remote', asy
   expect(storefrontRequests.some((url) => /remoteEntry-[\w-]+\.js$/.test(url))).toBe(true);
 });
 
-test('shared packages load once: the remote never downloads its own React, router or Chakra', async ({ page }) => {
+test('shared packages load once: the remote never downloads its own React, router or Chakra', async ({
+  page,
+}) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());
@@ -26,7 +28,9 @@ test('shared packages load once: the remote never downloads its own React, route
   await expect(page.locator('[data-remote="storefront"] h1')).toBeVisible();
   // A remote's own copy of a shared package is emitted as a `__prebuild__` fallback chunk; the shell
   // provides every shared package first, so the storefront's fallbacks must stay on its server.
-  const remoteFallbacks = scripts.filter((url) => fromPortUrl(url, e2ePorts.storefront) && url.includes('__prebuild__'));
+  const remoteFallbacks = scripts.filter(
+    (url) => fromPortUrl(url, e2ePorts.storefront) && url.includes('__prebuild__'),
+  );
   expect(remoteFallbacks).toEqual([]);
   const reactDomCopies = scripts.filter((url) => /react_mf_2_dom_mf_1_client__loadShare|react-dom/.test(url));
   expect(reactDomCopies.length).toBeLessThanOrEqual(1);

@@ -31,7 +31,11 @@ function printPage(weight: PageWeight) {
     .filter((file) => file.type === 'script')
     .sort((a, b) => b.gzip - a.gzip)
     .slice(0, 6)
-    .map((file) => ({ origin: file.origin, file: path.basename(new URL(file.url).pathname).slice(0, 70), 'gzip KB': kb(file.gzip) }));
+    .map((file) => ({
+      origin: file.origin,
+      file: path.basename(new URL(file.url).pathname).slice(0, 70),
+      'gzip KB': kb(file.gzip),
+    }));
   console.log('Largest scripts:');
   console.table(largest);
 }
@@ -42,7 +46,9 @@ const results: Record<string, unknown> = { measuredAt: new Date().toISOString(),
 try {
   const home = await measurePage(shop.shellUrl, '/', ports);
   printPage(home);
-  results.pages = { '/': { ...home, files: home.files.map(({ url, ...rest }) => ({ url: new URL(url).pathname, ...rest })) } };
+  results.pages = {
+    '/': { ...home, files: home.files.map(({ url, ...rest }) => ({ url: new URL(url).pathname, ...rest })) },
+  };
 } finally {
   await shop.stop();
 }

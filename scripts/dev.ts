@@ -8,7 +8,12 @@ const ports = shopPorts();
 const vite = path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
 const colours = { api: 35, shell: 36, storefront: 32, admin: 33 } as const;
 
-function run(name: keyof typeof colours, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): ChildProcess {
+function run(
+  name: keyof typeof colours,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+): ChildProcess {
   // Own process group, so stopping a dev server also stops what it started (esbuild, workers).
   const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, detached: true });
   const prefix = `\x1b[${colours[name]}m${name.padEnd(10)}\x1b[0m│ `;

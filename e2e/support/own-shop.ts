@@ -18,6 +18,9 @@ export async function startOwnShell(shellPort: number, storefrontPort: number): 
   });
 }
 
-export function serveStorefront(port: number, dir = path.join(appDir('storefront'), 'dist')): Promise<ServedApp> {
+export function serveStorefront(
+  port: number,
+  dir = path.join(appDir('storefront'), 'dist'),
+): Promise<ServedApp> {
   return serveApp({ dir, port, cors: true });
 }

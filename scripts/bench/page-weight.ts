@@ -24,9 +24,14 @@ export interface PageWeight {
 
 // Federation plumbing, by the names @module-federation/vite gives it: the runtime and remote entries, the
 // host init, the share maps and stubs, the manifests.
-const FEDERATION_FILE = /remoteEntry|hostInit|mf-manifest|localSharedImportMap|pendingShares|loadShare__shared|runtimeInit/;
+const FEDERATION_FILE =
+  /remoteEntry|hostInit|mf-manifest|localSharedImportMap|pendingShares|loadShare__shared|runtimeInit/;
 
-export async function measurePage(shellUrl: string, pagePath: string, ports: Record<string, number>): Promise<PageWeight> {
+export async function measurePage(
+  shellUrl: string,
+  pagePath: string,
+  ports: Record<string, number>,
+): Promise<PageWeight> {
   const originOf = (url: string): LoadedFile['origin'] => {
     const port = Number(new URL(url).port);
     const found = Object.entries(ports).find(([, p]) => p === port)?.[0];
@@ -57,7 +62,8 @@ export async function measurePage(shellUrl: string, pagePath: string, ports: Rec
     await page.goto(new URL(pagePath, shellUrl).href, { waitUntil: 'networkidle' });
     const files = (await Promise.all(pending)).filter((file): file is LoadedFile => Boolean(file));
     const scripts = files.filter((file) => file.type === 'script');
-    const sum = (list: LoadedFile[], key: 'raw' | 'gzip' | 'transferred') => list.reduce((n, f) => n + f[key], 0);
+    const sum = (list: LoadedFile[], key: 'raw' | 'gzip' | 'transferred') =>
+      list.reduce((n, f) => n + f[key], 0);
     const federation = files.filter((file) => FEDERATION_FILE.test(file.url));
     const admin = files.filter((file) => file.origin === 'admin');
     return {

@@ -17,7 +17,8 @@ export interface ShopPorts {
 export function shopPorts(env: NodeJS.ProcessEnv = process.env): ShopPorts {
   const port = (name: string, fallback: number) => {
     const value = Number(env[name] ?? fallback);
-    if (!Number.isInteger(value) || value < 1 || value > 65535) throw new Error(`${name} must be a port number`);
+    if (!Number.isInteger(value) || value < 1 || value > 65535)
+      throw new Error(`${name} must be a port number`);
     return value;
   };
   return {

@@ -25,7 +25,10 @@ function buildInputs(app: FrontendApp): string[] {
     if (/\.test\.tsx?$/.test(name)) return;
     const stats = statSync(entry, { throwIfNoEntry: false });
     if (!stats) return;
-    if (stats.isDirectory()) readdirSync(entry).sort().forEach((child) => walk(path.join(entry, child)));
+    if (stats.isDirectory())
+      readdirSync(entry)
+        .sort()
+        .forEach((child) => walk(path.join(entry, child)));
     else files.push(entry);
   };
   roots.forEach(walk);
@@ -53,7 +56,9 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env, stdio: 'inherit' });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`)),
+    );
   });
 }
 
@@ -79,7 +84,12 @@ export async function buildApp(app: FrontendApp, options: { outDir?: string; env
   const env = { ...process.env, ...options.env };
   const vite = path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
   console.log(`\n▶ building ${app} → ${path.relative(repoRoot, outDir) || outDir}`);
-  await run(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], appDir(app), env);
+  await run(
+    process.execPath,
+    [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    appDir(app),
+    env,
+  );
   await precompress(outDir);
   const viteEnv = Object.fromEntries(Object.entries(env).filter(([key]) => key.startsWith('VITE_')));
   writeFileSync(path.join(outDir, STAMP), inputsHash(app, viteEnv));

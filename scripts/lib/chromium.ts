@@ -12,6 +12,11 @@ export function chromiumLaunchOptions(env: NodeJS.ProcessEnv = process.env): Lau
   return {
     executablePath,
     // Debian's build otherwise phones home at start, which a closed network refuses.
-    args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   };
 }

@@ -27,7 +27,10 @@ export async function startShop(ports: ShopPorts, env: NodeJS.ProcessEnv = {}) {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the shop exited with code ${child.exitCode}`);
     if (Date.now() > deadline) throw new Error('the shop did not start within 240 s');
-    const ok = await fetch(`${shellUrl}/config.json`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${shellUrl}/config.json`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((done) => setTimeout(done, 300));
   }

@@ -24,7 +24,13 @@ export function HomePage() {
           <Link to="/products">Shop Now</Link>
         </Button>
       </Stack>
-      <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 4 }} gap="6" aria-label="Why shop with us">
+      <SimpleGrid
+        as="ul"
+        listStyleType="none"
+        columns={{ base: 1, sm: 2, lg: 4 }}
+        gap="6"
+        aria-label="Why shop with us"
+      >
         {benefits.map((benefit) => (
           <Stack as="li" key={benefit.title} gap="1" p="5" borderWidth="1px" borderRadius="lg">
             <Heading as="h2" size="md">
