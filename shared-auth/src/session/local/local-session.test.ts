@@ -35,6 +35,7 @@ describe('the local session adapter', () => {
   afterEach(() => vi.useRealTimers());
 
   it('restores the session from the refresh cookie on boot', async () => {
+    localStorage.setItem('shopSignedIn', '1');
     api.refreshSession.mockResolvedValue(answer('boot-token'));
     await restoreLocalSession();
     expect(sessionStore.getState()).toMatchObject({ provider: 'local', status: 'signedIn' });
@@ -42,12 +43,21 @@ describe('the local session adapter', () => {
     await expect(sessionStore.getState().adapter.getToken()).resolves.toBe('boot-token');
   });
 
+  it('asks the api nothing for a browser that never signed in', async () => {
+    localStorage.clear();
+    await restoreLocalSession();
+    expect(sessionStore.getState().status).toBe('signedOut');
+    expect(api.refreshSession).not.toHaveBeenCalled();
+  });
+
   it('is signed out when there is no session cookie', async () => {
+    localStorage.setItem('shopSignedIn', '1');
     api.refreshSession.mockRejectedValue(new ApiError('No session', 401));
     await restoreLocalSession();
     expect(sessionStore.getState().status).toBe('signedOut');
     await expect(localAdapter.getToken()).resolves.toBeNull();
     expect(api.refreshSession).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('shopSignedIn')).toBeNull();
   });
 
   it('signs in and registers with the api and keeps the returned user', async () => {

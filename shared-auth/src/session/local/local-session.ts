@@ -23,8 +23,32 @@ interface AccessToken {
 let accessToken: AccessToken | null = null;
 let refreshing: Promise<string | null> | null = null;
 
+/**
+ * A hint (not a secret) that this browser signed in: guests skip the boot refresh, which would only answer
+ * 401 and log an error in the console on every page load.
+ */
+const SIGNED_IN_HINT_KEY = 'shopSignedIn';
+
+function setSignedInHint(signedIn: boolean): void {
+  try {
+    if (signedIn) localStorage.setItem(SIGNED_IN_HINT_KEY, '1');
+    else localStorage.removeItem(SIGNED_IN_HINT_KEY);
+  } catch {
+    // Storage disabled: the boot refresh simply always runs.
+  }
+}
+
+function hasSignedInHint(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN_HINT_KEY) === '1';
+  } catch {
+    return true;
+  }
+}
+
 function accept(answer: AuthSessionResponse): void {
   accessToken = { value: answer.accessToken, expiresAt: Date.now() + answer.expiresIn * 1000 };
+  setSignedInHint(true);
   // The user first, then the status: guards never see "signed in, no profile yet" for the local provider.
   currentUserStore.getState().loadSuccess(answer.user);
   sessionStore.setState({ status: 'signedIn' });
@@ -32,6 +56,7 @@ function accept(answer: AuthSessionResponse): void {
 
 function forget(): void {
   accessToken = null;
+  setSignedInHint(false);
   currentUserStore.getState().logoutSuccess();
   sessionStore.setState({ status: 'signedOut' });
 }
@@ -76,6 +101,10 @@ export const localAdapter: SessionAdapter = {
 /** On boot: the refresh cookie, if any, brings the session back. */
 export async function restoreLocalSession(): Promise<void> {
   sessionStore.setState({ provider: 'local', status: 'loading', failure: null, adapter: localAdapter });
+  if (!hasSignedInHint()) {
+    forget();
+    return;
+  }
   await refresh();
 }
 

@@ -43,26 +43,21 @@ export function LoginPage() {
           <Heading as="h1" size="lg" mb="4" textAlign="center">
             {tab === 'login' ? 'Login to your account' : 'Create your account'}
           </Heading>
-          <Tabs.Root
-            value={tab}
-            onValueChange={(details) => setTab(details.value)}
-            variant="line"
-            fitted
-            lazyMount
-          >
+          <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value)} variant="line" fitted>
             <Tabs.List>
               <Tabs.Trigger value="login">LOGIN</Tabs.Trigger>
               <Tabs.Trigger value="register">REGISTER</Tabs.Trigger>
             </Tabs.List>
+            {/* Only the open tab's form exists, so the page has one 'Email' field at a time. */}
             <Tabs.Content value="login" pt="6">
-              {provider === 'clerk' ? (
+              {tab !== 'login' ? null : provider === 'clerk' ? (
                 <ProviderSignIn redirectTo={returnTo} />
               ) : (
                 <LoginForm onSignedIn={goOn} />
               )}
             </Tabs.Content>
             <Tabs.Content value="register" pt="6">
-              {provider === 'clerk' ? (
+              {tab !== 'register' ? null : provider === 'clerk' ? (
                 <ProviderSignUp redirectTo={returnTo} />
               ) : (
                 <RegisterForm onSignedIn={goOn} />
