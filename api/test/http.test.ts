@@ -116,3 +116,9 @@ describe('http basics', () => {
     expect(registers.at(-1)).toBe(429);
   });
 });
+
+describe('database', () => {
+  it('runs on PostgreSQL when DATABASE_URL is set, else on PGlite', () => {
+    expect(t.app.shop.database.kind).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
+  });
+});

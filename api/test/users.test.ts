@@ -1,0 +1,278 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import {
+  addProduct,
+  pngDataUrl,
+  register,
+  registerAdmin,
+  tinyPng,
+  uniqueEmail,
+  type SignedIn,
+} from './helpers/shop.ts';
+import { multipart } from './helpers/multipart.ts';
+
+let t: TestApp;
+let admin: SignedIn;
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await registerAdmin(t.app);
+});
+afterAll(() => t.close());
+
+const updateMe = (who: SignedIn, payload: object) =>
+  t.app.inject({ method: 'PUT', url: '/api/v1/me/update', headers: who.auth, payload });
+
+describe('profile update', () => {
+  it('changes name and email from JSON', async () => {
+    const user = await register(t.app);
+    const email = uniqueEmail('renamed');
+    const response = await updateMe(user, { name: 'New Name', email });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      success: true,
+      user: { _id: user.userId, name: 'New Name', email },
+    });
+  });
+
+  it('takes the avatar as an image data URL in form data, replacing (and deleting) the previous one', async () => {
+    const user = await register(t.app);
+    const first = multipart({ name: 'Avatar User', email: user.email, avatar: pngDataUrl() });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/me/update',
+      headers: { ...user.auth, ...first.headers },
+      payload: first.payload,
+    });
+    expect(response.statusCode).toBe(200);
+    const url = new URL(response.json().user.avatar.url);
+    expect(url.pathname).toMatch(/^\/uploads\/avatars\/[0-9a-f]{32}\.png$/);
+    const file = path.join(t.dataDir, 'uploads', url.pathname.replace('/uploads/', ''));
+    expect(existsSync(file)).toBe(true);
+
+    const second = multipart({ name: 'Avatar User', email: user.email }, [
+      { field: 'avatar', filename: 'me.png', type: 'image/png', bytes: tinyPng() },
+    ]);
+    const replaced = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/me/update',
+      headers: { ...user.auth, ...second.headers },
+      payload: second.payload,
+    });
+    expect(replaced.statusCode).toBe(200);
+    expect(replaced.json().user.avatar.url).not.toBe(response.json().user.avatar.url);
+    expect(existsSync(file)).toBe(false);
+
+    // Without an avatar the current one stays.
+    const kept = await updateMe(user, { name: 'Still Me', email: user.email });
+    expect(kept.json().user.avatar.url).toBe(replaced.json().user.avatar.url);
+  });
+
+  it('refuses an avatar that is not an image, an email taken by someone else, and missing fields', async () => {
+    const user = await register(t.app);
+    const other = await register(t.app);
+    const notImage = await updateMe(user, {
+      name: 'X',
+      email: user.email,
+      avatar: `data:image/png;base64,${Buffer.from('hello').toString('base64')}`,
+    });
+    expect(notImage.statusCode).toBe(400);
+    expect(notImage.json().message).toMatch(/image/);
+    const notDataUrl = await updateMe(user, {
+      name: 'X',
+      email: user.email,
+      avatar: 'http://example.com/a.png',
+    });
+    expect(notDataUrl.statusCode).toBe(400);
+    const taken = await updateMe(user, { name: 'X', email: other.email });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().message).toBe('Email is already registered');
+    expect((await updateMe(user, { email: user.email })).statusCode).toBe(400);
+    expect((await updateMe(user, { name: 'X', email: 'bad' })).statusCode).toBe(400);
+  });
+});
+
+describe('promote to admin', () => {
+  it('makes the caller an admin where self-promotion is allowed', async () => {
+    const user = await register(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/promote-to-admin',
+      headers: user.auth,
+      payload: { role: 'admin' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      success: true,
+      user: { _id: user.userId, role: 'admin' },
+      message: expect.any(String),
+    });
+    // The role is read from the server user on every call: the same token now opens admin routes.
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/users', headers: user.auth })).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/promote-to-admin',
+          headers: user.auth,
+          payload: { role: 'superuser' },
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+
+  it('answers 403 with a message saying so where self-promotion is off', async () => {
+    const locked = await startTestApp({ config: { allowSelfPromotion: false } });
+    try {
+      const user = await register(locked.app);
+      const response = await locked.app.inject({
+        method: 'POST',
+        url: '/api/v1/promote-to-admin',
+        headers: user.auth,
+        payload: { role: 'admin' },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({
+        success: false,
+        message: expect.stringMatching(/Self-promotion to admin is disabled/),
+      });
+      const me = await locked.app.inject({ method: 'GET', url: '/api/v1/me', headers: user.auth });
+      expect(me.json().user.role).toBe('user');
+    } finally {
+      await locked.close();
+    }
+  });
+
+  it('defaults: on for the embedded database, off for DATABASE_URL unless ALLOW_SELF_PROMOTION=true', async () => {
+    const { loadConfig } = await import('../src/config.ts');
+    expect(loadConfig({}).allowSelfPromotion).toBe(true);
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x/y' }).allowSelfPromotion).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x/y' }).seedDemo).toBe(false);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://x/y', ALLOW_SELF_PROMOTION: 'true', SEED_DEMO: '1' }),
+    ).toMatchObject({
+      allowSelfPromotion: true,
+      seedDemo: true,
+    });
+    expect(loadConfig({ ALLOW_SELF_PROMOTION: 'false' }).allowSelfPromotion).toBe(false);
+  });
+});
+
+describe('admin users', () => {
+  it('lists users and reads one', async () => {
+    const user = await register(t.app, { name: 'Listed' });
+    const listed = await t.app.inject({ method: 'GET', url: '/api/v1/admin/users', headers: admin.auth });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().users).toEqual(
+      expect.arrayContaining([expect.objectContaining({ _id: user.userId, name: 'Listed', role: 'user' })]),
+    );
+    const one = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/user/${user.userId}`,
+      headers: admin.auth,
+    });
+    expect(one.json()).toMatchObject({ success: true, user: { _id: user.userId } });
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/admin/user/${'0'.repeat(24)}`,
+          headers: admin.auth,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('updates name, email and role; validates them', async () => {
+    const user = await register(t.app);
+    const email = uniqueEmail('promoted');
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/user/${user.userId}`,
+      headers: admin.auth,
+      payload: { name: 'Promoted', email, role: 'admin' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      success: true,
+      user: { name: 'Promoted', email, role: 'admin' },
+    });
+    for (const payload of [
+      { name: 'X', email, role: 'owner' },
+      { name: '', email, role: 'user' },
+      { name: 'X', email: 'nope', role: 'user' },
+    ]) {
+      expect(
+        (
+          await t.app.inject({
+            method: 'PUT',
+            url: `/api/v1/admin/user/${user.userId}`,
+            headers: admin.auth,
+            payload,
+          })
+        ).statusCode,
+      ).toBe(400);
+    }
+    const selfDemote = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/user/${admin.userId}`,
+      headers: admin.auth,
+      payload: { name: 'Me', email: admin.email, role: 'user' },
+    });
+    expect(selfDemote.statusCode).toBe(400);
+  });
+
+  it('deletes a user: sessions end, reviews go and product ratings are recomputed', async () => {
+    const product = await addProduct(t.app);
+    const keeper = await register(t.app);
+    const leaver = await register(t.app);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/review',
+      headers: keeper.auth,
+      payload: { rating: 5, comment: 'Keep', productId: product.id },
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/review',
+      headers: leaver.auth,
+      payload: { rating: 1, comment: 'Leave', productId: product.id },
+    });
+
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/admin/user/${leaver.userId}`,
+      headers: admin.auth,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: 'User Deleted Successfully' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: leaver.auth })).statusCode).toBe(
+      401,
+    );
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/v1/product/${product.id}` })).json()
+      .product;
+    expect(detail).toMatchObject({ ratings: 5, numOfReviews: 1 });
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/v1/admin/user/${leaver.userId}`,
+          headers: admin.auth,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/v1/admin/user/${admin.userId}`,
+          headers: admin.auth,
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+});
