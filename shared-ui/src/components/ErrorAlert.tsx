@@ -10,7 +10,7 @@ interface ErrorAlertProps {
 /** An error where the content would be: the message, and Retry when it can help. */
 export function ErrorAlert({ message, title, onRetry }: ErrorAlertProps) {
   return (
-    <Alert.Root status="error" alignItems="center">
+    <Alert.Root status="error" alignItems="center" role="alert">
       <Alert.Indicator />
       <Alert.Content>
         {title ? <Alert.Title>{title}</Alert.Title> : null}

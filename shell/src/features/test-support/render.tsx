@@ -21,7 +21,7 @@ export const shopper: User = {
 export const admin: User = {
   ...shopper,
   _id: 'b'.repeat(24),
-  name: 'Admin',
+  name: 'Asha Admin',
   email: 'admin@example.com',
   role: 'admin',
 };

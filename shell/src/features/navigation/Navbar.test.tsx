@@ -1,0 +1,136 @@
+import { sessionStore } from '@shop/shared-auth';
+import { cartItemsStore } from '@shop/shared-ui';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { admin, renderPage, resetSession, shopper } from '../test-support/render.tsx';
+import { Navbar } from './Navbar.tsx';
+
+const line = (product: string) => ({
+  product,
+  name: product,
+  price: 100,
+  image: '/x.png',
+  stock: 3,
+  quantity: 1,
+});
+const phone = () =>
+  (window as unknown as { happyDOM: { setViewport: (size: object) => void } }).happyDOM.setViewport({
+    width: 390,
+    height: 844,
+  });
+const renderNavbar = () =>
+  renderPage(<Navbar />, { path: '/', routes: [{ path: '/about', element: <Navbar /> }] });
+
+describe('Navbar', () => {
+  beforeEach(() => {
+    // A phone-sized window for the mobile menu tests (the desktop links are hidden below md anyway).
+    (window as unknown as { happyDOM: { setViewport: (size: object) => void } }).happyDOM.setViewport({
+      width: 1024,
+      height: 768,
+    });
+    localStorage.clear();
+    cartItemsStore.getState().setCartItems([]);
+  });
+
+  it('shows the shop links and Login to a guest', () => {
+    resetSession();
+    renderNavbar();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Products', 'About', 'Contact', 'Search']);
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a shopper the Profile link and a dropdown without Dashboard, with the cart count', async () => {
+    resetSession(shopper);
+    cartItemsStore.getState().setCartItems([line('a'), line('b')]);
+    renderNavbar();
+    expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/account');
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Shopper' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Orders', 'Profile', 'Cart (2)', 'Logout']);
+  });
+
+  it('puts Dashboard first for an admin', async () => {
+    resetSession(admin);
+    renderNavbar();
+    await userEvent.click(screen.getByRole('button', { name: /Account menu/ }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Dashboard',
+      'Orders',
+      'Profile',
+      'Cart (0)',
+      'Logout',
+    ]);
+  });
+
+  it('keeps the cart count live', async () => {
+    resetSession(shopper);
+    renderNavbar();
+    act(() => cartItemsStore.getState().setCartItems([line('a')]));
+    await userEvent.click(screen.getByRole('button', { name: /Account menu/ }));
+    expect(await screen.findByRole('menuitem', { name: 'Cart (1)' })).toBeInTheDocument();
+  });
+
+  it('navigates from the dropdown', async () => {
+    resetSession(shopper);
+    const { router } = renderNavbar();
+    await userEvent.click(screen.getByRole('button', { name: /Account menu/ }));
+    await screen.findByRole('menuitem', { name: 'Orders' });
+    // happy-dom's pointer events do not select a menu item; the keyboard path is the same selection.
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(router.state.location.pathname).toBe('/orders/me');
+  });
+
+  it("logs out: clears the user, toasts 'Logout Successfully' and goes home", async () => {
+    resetSession(shopper);
+    const signOut = vi.fn(async () => {});
+    sessionStore.setState({ adapter: { getToken: async () => 'token', signOut } });
+    const { router } = renderPage(<Navbar />, {
+      path: '/about',
+      routes: [{ path: '/', element: <Navbar /> }],
+    });
+    await userEvent.click(screen.getByRole('button', { name: /Account menu/ }));
+    await screen.findByRole('menuitem', { name: 'Logout' });
+    await userEvent.keyboard('{End}{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(signOut).toHaveBeenCalled();
+    expect(screen.getByRole('status')).toHaveTextContent('Logout Successfully');
+    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('opens the mobile menu, keeps focus inside, closes on Escape and returns focus', async () => {
+    resetSession(shopper);
+    phone();
+    renderNavbar();
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    await userEvent.click(toggle);
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(menu).toContainElement(document.activeElement as HTMLElement);
+    expect(within(menu).getByRole('link', { name: 'Cart (0)' })).toBeInTheDocument();
+    await userEvent.tab({ shift: true });
+    expect(menu).toContainElement(document.activeElement as HTMLElement);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
+    expect(toggle).toHaveFocus();
+  });
+
+  it('closes the mobile menu when a link is followed', async () => {
+    resetSession();
+    phone();
+    const { router } = renderNavbar();
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    await userEvent.click(within(menu).getByRole('link', { name: 'About' }));
+    expect(router.state.location.pathname).toBe('/about');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
+  });
+});
