@@ -6,8 +6,9 @@ import { register } from './helpers/shop.ts';
 // Clerk session tokens are RS256 JWTs; with CLERK_JWT_KEY (the instance's PEM public key) @clerk/backend
 // verifies them without any network call, so a locally generated key pair stands in for Clerk.
 let t: TestApp;
-let privateKey: CryptoKey;
-let otherKey: CryptoKey;
+type PrivateKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+let privateKey: PrivateKey;
+let otherKey: PrivateKey;
 
 beforeAll(async () => {
   const pair = await generateKeyPair('RS256');
@@ -17,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function clerkToken(claims: Record<string, unknown>, key: CryptoKey = privateKey, expiresIn = '5m') {
+function clerkToken(claims: Record<string, unknown>, key: PrivateKey = privateKey, expiresIn = '5m') {
   return new SignJWT({ sid: 'sess_test', ...claims })
     .setProtectedHeader({ alg: 'RS256', kid: 'ins_test' })
     .setIssuer('https://clerk.test.example')

@@ -23,7 +23,7 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
  * Opens PostgreSQL when a URL is given, otherwise the embedded PGlite database in `pgliteDir`
  * (in memory when `pgliteDir` is 'memory'), and applies pending migrations either way.
  */
-export async function openDatabase(options: { databaseUrl?: string; pgliteDir: string }): Promise<Database> {
+export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: string }): Promise<Database> {
   if (options.databaseUrl) {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
@@ -36,8 +36,9 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir: s
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (options.pgliteDir !== 'memory') mkdirSync(options.pgliteDir, { recursive: true });
-  const client = options.pgliteDir === 'memory' ? new PGlite() : new PGlite(options.pgliteDir);
+  const dir = options.pgliteDir ?? 'memory';
+  if (dir !== 'memory') mkdirSync(dir, { recursive: true });
+  const client = dir === 'memory' ? new PGlite() : new PGlite(dir);
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

@@ -15,7 +15,20 @@ export interface UploadedFile {
 export async function readFormBody(request: FastifyRequest) {
   request.uploads = [];
   if (!request.isMultipart()) return;
-  const fields: Record<string, string | string[]> = {};
+  // No prototype: a field named __proto__ is just a field.
+  const fields: Record<string, string | string[]> = Object.create(null);
+  try {
+    await readParts(request, fields);
+  } catch (error) {
+    // Limits (413) and our own refusals keep their status; a broken multipart stream is the client's fault.
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && status < 500) throw error;
+    throw badRequest(`Malformed form data: ${(error as Error).message}`);
+  }
+  request.body = fields;
+}
+
+async function readParts(request: FastifyRequest, fields: Record<string, string | string[]>) {
   for await (const part of request.parts()) {
     if (part.type === 'file') {
       const bytes = await part.toBuffer();
@@ -28,5 +41,4 @@ export async function readFormBody(request: FastifyRequest) {
     else
       fields[part.fieldname] = Array.isArray(previous) ? [...previous, part.value] : [previous, part.value];
   }
-  request.body = fields;
 }

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { addProduct, register, shippingInfo, totalPaiseOf, type SignedIn } from './helpers/shop.ts';
+import { startFakeStripe } from './helpers/fake-stripe.ts';
+
+let t: TestApp;
+let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
+let buyer: SignedIn;
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  t = await startTestApp({
+    config: { stripeSecretKey: 'sk_test_fake_key' },
+    stripeConnection: stripe.connection,
+  });
+  buyer = await register(t.app);
+});
+afterAll(async () => {
+  await t.close();
+  await stripe.close();
+});
+
+const createIntent = async (who: SignedIn, amount: number) => {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/payment/process',
+    headers: who.auth,
+    payload: { amount },
+  });
+  expect(response.statusCode).toBe(200);
+  const secret: string = response.json().client_secret;
+  return { secret, id: secret.split('_secret_')[0]! };
+};
+const placeOrder = (who: SignedIn, productId: string, intentId: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/order/new',
+    headers: who.auth,
+    payload: {
+      orderItems: [{ product: productId, quantity: 1 }],
+      shippingInfo,
+      paymentInfo: { id: intentId, status: 'succeeded' },
+    },
+  });
+
+describe('Stripe payments (against a local fake of the Stripe API)', () => {
+  it('creates the payment intent through the SDK: amount in paise, INR, card, the user in metadata, the secret key', async () => {
+    const { secret } = await createIntent(buyer, 123_400);
+    expect(secret).toMatch(/^pi_fake\d+_secret_/);
+    const call = stripe.requests.find(
+      (request) => request.method === 'POST' && request.path === '/v1/payment_intents',
+    )!;
+    expect(call.authorization).toBe('Bearer sk_test_fake_key');
+    expect(call.body).toMatchObject({
+      amount: '123400',
+      currency: 'inr',
+      metadata: { userId: buyer.userId },
+    });
+  });
+
+  it('has no local confirm endpoint: the browser confirms with Stripe', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/v1/payment/confirm', payload: {} });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('places an order only once Stripe reports the intent succeeded, for the server total', async () => {
+    const item = await addProduct(t.app, { pricePaise: 150_000, stock: 4 });
+    const total = totalPaiseOf([{ pricePaise: 150_000, quantity: 1 }]);
+    const { id } = await createIntent(buyer, total);
+
+    const early = await placeOrder(buyer, item.id, id);
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toBe('Payment has not succeeded');
+
+    stripe.succeed(id);
+    const placed = await placeOrder(buyer, item.id, id);
+    expect(placed.statusCode).toBe(201);
+    expect(placed.json().order).toMatchObject({
+      paymentInfo: { id, status: 'succeeded' },
+      totalPrice: total / 100,
+    });
+    expect(
+      stripe.requests.some(
+        (request) => request.method === 'GET' && request.path === `/v1/payment_intents/${id}`,
+      ),
+    ).toBe(true);
+
+    expect((await placeOrder(buyer, item.id, id)).json().message).toBe(
+      'This payment has already been used for an order',
+    );
+  });
+
+  it("refuses a wrong amount, someone else's intent and an unknown intent", async () => {
+    const item = await addProduct(t.app, { pricePaise: 150_000, stock: 4 });
+    const cheap = await createIntent(buyer, 100);
+    stripe.succeed(cheap.id);
+    expect((await placeOrder(buyer, item.id, cheap.id)).json().message).toMatch(
+      /does not match the order total/,
+    );
+
+    const other = await register(t.app);
+    const theirs = await createIntent(other, totalPaiseOf([{ pricePaise: 150_000, quantity: 1 }]));
+    stripe.succeed(theirs.id);
+    expect((await placeOrder(buyer, item.id, theirs.id)).json().message).toBe(
+      'This payment was not made by you',
+    );
+
+    const unknown = await placeOrder(buyer, item.id, 'pi_unknown123');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Payment could not be verified');
+  });
+});
