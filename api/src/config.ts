@@ -43,7 +43,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const embedded = databaseUrl === undefined;
   return {
     port: integer(env.API_PORT, 3000),
-    host: optional(env.API_HOST) ?? '::',
+    // 'localhost' makes Fastify listen on both loopbacks (127.0.0.1 and ::1), and not on the network.
+    host: optional(env.API_HOST) ?? 'localhost',
     dataDir: path.resolve(optional(env.DATA_DIR) ?? path.join(repoRoot, '.data')),
     databaseUrl,
     corsOrigins: (optional(env.CORS_ORIGINS) ?? 'http://localhost:4000')
