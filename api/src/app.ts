@@ -54,6 +54,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
     routerOptions: {
       ignoreTrailingSlash: true,
       maxParamLength: 300,

@@ -22,6 +22,8 @@ export interface ApiConfig {
   logLevel: string;
   /** Requests per minute per client on login, register and forgot-password. */
   authRateLimit: number;
+  /** Behind a reverse proxy: trust X-Forwarded-For/-Proto (client IP for rate limits, https for cookies). */
+  trustProxy: boolean;
   /** How long a product list answer may be reused by this instance (other instances' writes show up after it). */
   catalogCacheMs: number;
 }
@@ -63,5 +65,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     logLevel: optional(env.LOG_LEVEL) ?? 'info',
     authRateLimit: integer(env.AUTH_RATE_LIMIT, 20),
     catalogCacheMs: integer(env.CATALOG_CACHE_MS, 2000),
+    trustProxy: flag(env.TRUST_PROXY, false),
   };
 }

@@ -11,7 +11,12 @@ export function resolveJwtSecret(configured: string | undefined, dataDir: string
   const file = path.join(dataDir, 'jwt-secret');
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, randomToken(48), { mode: 0o600, flag: 'wx' });
+    try {
+      writeFileSync(file, randomToken(48), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      // Another process starting at the same moment wrote it first: use theirs.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
   }
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
