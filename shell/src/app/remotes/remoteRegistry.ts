@@ -21,8 +21,9 @@ export function registerShopRemotes(remotes: Record<RemoteName, string>): void {
 }
 
 /**
- * One load per remote while it succeeds; a failed load is forgotten so Retry asks the network again
- * (the runtime also keeps a failed entry, so the remote is registered afresh).
+ * One load per remote. A failed load stays failed until the shopper presses Retry (`forgetRemote`):
+ * React re-renders a failed route before its error boundary shows, and forgetting at once would send a
+ * new request on every such render.
  */
 export function loadRemoteRoutes(name: RemoteName): Promise<RemoteRoutesModule> {
   let load = pending.get(name);
@@ -31,12 +32,12 @@ export function loadRemoteRoutes(name: RemoteName): Promise<RemoteRoutesModule> 
       if (!module?.default) throw new Error(`The ${name} remote did not expose its routes`);
       return module;
     });
-    load.catch(() => forgetRemote(name));
     pending.set(name, load);
   }
   return load;
 }
 
+/** Retry: drop the failed load and register the remote afresh, since the runtime keeps a failed entry. */
 export function forgetRemote(name: RemoteName): void {
   pending.delete(name);
   const entry = manifests?.[name];

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { shopPorts } from './apps.ts';
+import { shellConfig } from './shop-config.ts';
+
+const ports = { shell: 4000, storefront: 4001, admin: 4002, api: 3000 };
+
+describe('shellConfig', () => {
+  it('points the shell at the local api and the remotes’ manifests by default', () => {
+    expect(shellConfig(ports, {})).toEqual({
+      apiBaseUrl: 'http://localhost:3000/api/v1',
+      auth: { provider: 'local' },
+      payments: { provider: 'local' },
+      remotes: {
+        storefront: 'http://localhost:4001/mf-manifest.json',
+        admin: 'http://localhost:4002/mf-manifest.json',
+      },
+    });
+  });
+
+  it('switches to Clerk and Stripe when their publishable keys are configured', () => {
+    const config = shellConfig(ports, {
+      CLERK_PUBLISHABLE_KEY: 'pk_clerk',
+      STRIPE_PUBLISHABLE_KEY: 'pk_stripe',
+    });
+    expect(config.auth).toEqual({ provider: 'clerk', publishableKey: 'pk_clerk' });
+    expect(config.payments).toEqual({ provider: 'stripe', publishableKey: 'pk_stripe' });
+  });
+
+  it('lets a deploy point a remote at a new release without rebuilding the shell', () => {
+    const config = shellConfig(ports, {
+      STOREFRONT_MANIFEST_URL: 'https://cdn.example/storefront/v42/mf-manifest.json',
+    });
+    expect(config.remotes.storefront).toBe('https://cdn.example/storefront/v42/mf-manifest.json');
+  });
+});
+
+describe('shopPorts', () => {
+  it('reads each port from the environment', () => {
+    expect(shopPorts({ SHELL_PORT: '5000', API_PORT: '5003' })).toEqual({
+      shell: 5000,
+      storefront: 4001,
+      admin: 4002,
+      api: 5003,
+    });
+  });
+
+  it('refuses a value that is not a port', () => {
+    expect(() => shopPorts({ ADMIN_PORT: 'eighty' })).toThrow('ADMIN_PORT must be a port number');
+    expect(() => shopPorts({ SHELL_PORT: '70000' })).toThrow('SHELL_PORT must be a port number');
+  });
+});

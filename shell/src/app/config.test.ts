@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadRuntimeConfig } from './config.ts';
+
+const validConfig = {
+  apiBaseUrl: 'http://localhost:3000/api/v1',
+  auth: { provider: 'local' },
+  payments: { provider: 'local' },
+  remotes: {
+    storefront: 'http://localhost:4001/mf-manifest.json',
+    admin: 'http://localhost:4002/mf-manifest.json',
+  },
+};
+
+function serveConfig(body: unknown, status = 200) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(body), { status })),
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('loadRuntimeConfig', () => {
+  it('reads the deploy-time config.json', async () => {
+    serveConfig(validConfig);
+    await expect(loadRuntimeConfig()).resolves.toEqual(validConfig);
+    expect(fetch).toHaveBeenCalledWith('/config.json');
+  });
+
+  it('accepts Clerk and Stripe with their publishable keys', async () => {
+    serveConfig({
+      ...validConfig,
+      auth: { provider: 'clerk', publishableKey: 'pk_test_abc' },
+      payments: { provider: 'stripe', publishableKey: 'pk_test_xyz' },
+    });
+    const config = await loadRuntimeConfig();
+    expect(config.auth).toEqual({ provider: 'clerk', publishableKey: 'pk_test_abc' });
+  });
+
+  it('names the broken field when config.json is invalid', async () => {
+    serveConfig({ ...validConfig, remotes: { storefront: 'not a url' } });
+    await expect(loadRuntimeConfig()).rejects.toThrow(/config\.json is invalid[\s\S]*remotes/);
+  });
+
+  it('refuses a Clerk provider without its key', async () => {
+    serveConfig({ ...validConfig, auth: { provider: 'clerk' } });
+    await expect(loadRuntimeConfig()).rejects.toThrow(/publishableKey/);
+  });
+
+  it('reports a missing config.json by its status', async () => {
+    serveConfig({}, 404);
+    await expect(loadRuntimeConfig()).rejects.toThrow('config.json answered 404');
+  });
+});
