@@ -70,10 +70,15 @@ export async function accountMenuItems(page: Page): Promise<string[]> {
 }
 
 /** DESIGN.md: no serious or critical axe violations (WCAG 2.x A and AA rules). */
-export async function expectNoSeriousA11yViolations(page: Page, context = page.url()): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  context = page.url(),
+  /** Limit the check to this part of the page (e.g. the toasts over a remote's page). */
+  include?: string,
+): Promise<void> {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (include) builder.include(include);
+  const results = await builder.analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({

@@ -1,6 +1,12 @@
 export * from './schemas/index.ts';
 
-export { configureApi, apiClient, type ApiClientConfig, type CallContext } from './client/api-client.ts';
+export {
+  configureApi,
+  apiClient,
+  isLeavingForLogin,
+  type ApiClientConfig,
+  type CallContext,
+} from './client/api-client.ts';
 export { call } from './client/call.ts';
 export { LOGOUT_MESSAGE_KEY, storeLogoutMessage, takeLogoutMessage } from './client/logout-message.ts';
 export { ApiError, errorMessage, FALLBACK_MESSAGES, SESSION_EXPIRED_MESSAGE } from './errors.ts';

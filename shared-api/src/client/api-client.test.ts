@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, FALLBACK_MESSAGES } from '../errors.ts';
 import { getMe, promoteToAdmin, updateProfile } from '../endpoints/profile.ts';
 import { login, refreshSession } from '../endpoints/identity.ts';
-import { configureApi } from './api-client.ts';
+import { configureApi, isLeavingForLogin } from './api-client.ts';
 import { LOGOUT_MESSAGE_KEY, takeLogoutMessage } from './logout-message.ts';
 
 const user = {
@@ -48,6 +48,10 @@ describe('the api client', () => {
     expect(request.credentials).toBe('include');
   });
 
+  it('is not leaving for /login before any 401', () => {
+    expect(isLeavingForLogin()).toBe(false);
+  });
+
   it('sends no token for sign-in', async () => {
     fetchMock.mockResolvedValue(json(200, { success: true, user, accessToken: 't', expiresIn: 900 }));
     await login({ email: 'asha@example.com', password: 'secret123' });
@@ -60,6 +64,7 @@ describe('the api client', () => {
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/login'));
     expect(onUnauthorized).toHaveBeenCalledWith('Your session was revoked');
     expect(sessionStorage.getItem(LOGOUT_MESSAGE_KEY)).toBe('Your session was revoked');
+    expect(isLeavingForLogin()).toBe(true);
     expect(takeLogoutMessage()).toBe('Your session was revoked');
     expect(takeLogoutMessage()).toBeNull();
   });

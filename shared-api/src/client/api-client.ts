@@ -42,6 +42,14 @@ function serverMessage(data: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * True from a 401 until the page is replaced by /login. The login screen then leaves the logout message
+ * in storage for the fresh page to show, instead of showing (and consuming) it on the page being left.
+ */
+export function isLeavingForLogin(): boolean {
+  return leaving;
+}
+
 /** Sends the browser to /login after a 401; a page full of 401s leaves only once. */
 async function leaveForLogin(message: string): Promise<void> {
   if (leaving) return;

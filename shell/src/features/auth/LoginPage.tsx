@@ -1,5 +1,5 @@
 import { Card, Center, Heading, Tabs } from '@chakra-ui/react';
-import { takeLogoutMessage } from '@shop/shared-api';
+import { isLeavingForLogin, takeLogoutMessage } from '@shop/shared-api';
 import {
   ProviderSignIn,
   ProviderSignUp,
@@ -17,6 +17,8 @@ import { RegisterForm } from './RegisterForm.tsx';
 function useLogoutMessageToast() {
   useEffect(() => {
     // take = read and forget, so StrictMode's second run and later visits show nothing.
+    // After a 401 the client is replacing this page with a fresh /login: let that page show it.
+    if (isLeavingForLogin()) return;
     const message = takeLogoutMessage();
     if (message) toast.error(message);
   }, []);

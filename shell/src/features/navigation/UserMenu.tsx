@@ -38,9 +38,7 @@ export function UserMenu({ user, isAdmin }: { user: ShopUser; isAdmin: boolean }
               </Menu.Item>
             ))}
             <Menu.Separator />
-            <Menu.Item value="logout" color="fg.error">
-              Logout
-            </Menu.Item>
+            <Menu.Item value="logout">Logout</Menu.Item>
           </Menu.Content>
         </Menu.Positioner>
       </Portal>
