@@ -4,6 +4,7 @@ import path from 'node:path';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 import { addProduct, pngDataUrl, registerAdmin, tinyPng, type SignedIn } from './helpers/shop.ts';
 import { multipart } from './helpers/multipart.ts';
+import { productDetailResponseSchema, productListResponseSchema } from '@shop/shared-api/schemas';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -69,6 +70,8 @@ describe('GET /products', () => {
       ].sort(),
     );
     expect(product.price).toBe(100.09);
+    // The browser parses answers with the shared schemas: what the server sends must pass them.
+    expect(() => productListResponseSchema.parse(body)).not.toThrow();
     expect(product.images[0].url).toBe('http://localhost:80/uploads/products/test.png');
   });
 
@@ -132,6 +135,7 @@ describe('GET /product/:id', () => {
       success: true,
       product: { _id: product.id, name: 'Detail Product', reviews: [] },
     });
+    expect(() => productDetailResponseSchema.parse(response.json())).not.toThrow();
   });
 
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {

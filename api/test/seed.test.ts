@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_CATEGORIES } from '@shop/shared-api/schemas';
+import { PRODUCT_CATEGORIES, productListResponseSchema } from '@shop/shared-api/schemas';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 import { login } from './helpers/shop.ts';
 import { seedDatabase } from '../src/seed/seed.ts';
@@ -71,6 +71,8 @@ describe('demo seed', () => {
     expect(body.products).toHaveLength(8);
     expect(body.productsCount).toBeGreaterThanOrEqual(24);
     expect(body.filteredProductsCount).toBe(body.productsCount);
+    // Seeded products carry reviews: the whole answer must still pass the schema the browser parses with.
+    expect(() => productListResponseSchema.parse(body)).not.toThrow();
   });
 
   it('seeding again changes nothing', async () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
 import {
   errorResponseSchema,
   idParamsSchema,
@@ -57,31 +57,34 @@ export function registerProductRoutes(app: ZodApp, ctx: AppContext) {
       const baseUrl = requestBaseUrl(request, ctx.config.publicApiUrl);
       const query = request.query;
       const key = `list|${baseUrl}|${JSON.stringify(query)}`;
-      const cached = catalogCache.get(key);
-      if (cached) return sendJsonText(reply, cached);
-
-      const where = filtersOf(query);
-      const page = query.page ?? 1;
-      const rows = await db
-        .select()
-        .from(products)
-        .where(where)
-        .orderBy(desc(products.createdAt), desc(products.id))
-        .limit(RESULT_PER_PAGE)
-        .offset((page - 1) * RESULT_PER_PAGE);
-      const [[all], [filtered], views] = await Promise.all([
-        db.select({ n: count() }).from(products),
-        db.select({ n: count() }).from(products).where(where),
-        toProductViews(db, rows, baseUrl),
-      ]);
-      const body = JSON.stringify({
-        success: true,
-        products: views,
-        productsCount: all?.n ?? 0,
-        resultPerPage: RESULT_PER_PAGE,
-        filteredProductsCount: filtered?.n ?? 0,
+      const body = await catalogCache.getOrCompute(key, async () => {
+        const where = filtersOf(query);
+        const page = query.page ?? 1;
+        const rows = await db
+          .select()
+          .from(products)
+          .where(where)
+          .orderBy(desc(products.createdAt), desc(products.id))
+          .limit(RESULT_PER_PAGE)
+          .offset((page - 1) * RESULT_PER_PAGE);
+        // Both counts in one scan: all products, and those the filters let through.
+        const [[counts], views] = await Promise.all([
+          db
+            .select({
+              all: count(),
+              filtered: where ? sql<number>`(count(*) filter (where ${where}))::int` : count(),
+            })
+            .from(products),
+          toProductViews(db, rows, baseUrl),
+        ]);
+        return JSON.stringify({
+          success: true,
+          products: views,
+          productsCount: counts?.all ?? 0,
+          resultPerPage: RESULT_PER_PAGE,
+          filteredProductsCount: counts?.filtered ?? 0,
+        });
       });
-      catalogCache.set(key, body);
       return sendJsonText(reply, body);
     },
   );
@@ -99,13 +102,12 @@ export function registerProductRoutes(app: ZodApp, ctx: AppContext) {
     async (request, reply) => {
       const baseUrl = requestBaseUrl(request, ctx.config.publicApiUrl);
       const key = `product|${baseUrl}|${request.params.id}`;
-      const cached = catalogCache.get(key);
-      if (cached) return sendJsonText(reply, cached);
-      const [row] = await db.select().from(products).where(eq(products.id, request.params.id));
-      if (!row) throw notFound('Product not found');
-      const [product] = await toProductViews(db, [row], baseUrl);
-      const body = JSON.stringify({ success: true, product });
-      catalogCache.set(key, body);
+      const body = await catalogCache.getOrCompute(key, async () => {
+        const [row] = await db.select().from(products).where(eq(products.id, request.params.id));
+        if (!row) throw notFound('Product not found');
+        const [product] = await toProductViews(db, [row], baseUrl);
+        return JSON.stringify({ success: true, product });
+      });
       return sendJsonText(reply, body);
     },
   );

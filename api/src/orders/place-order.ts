@@ -16,6 +16,7 @@ export type { NewOrderRequest };
 
 const PAYMENT_USED = 'This payment has already been used for an order';
 const MAX_UNITS_PER_PRODUCT = 1000;
+const ROUNDING_TOLERANCE_PAISE = 1;
 
 /**
  * Creates an order from product ids and quantities only. Prices, tax, shipping and total come from the
@@ -69,7 +70,9 @@ export async function placeOrder(ctx: AppContext, user: UserRow, input: OrderInp
           };
         });
       const totals = priceOrder(items);
-      if (intent.amountPaise !== totals.totalPaise) {
+      // The browser computes GST in floating-point rupees; on an exact half paisa it can round the other
+      // way, so one paisa either side is the same amount. Anything more is refused.
+      if (Math.abs(intent.amountPaise - totals.totalPaise) > ROUNDING_TOLERANCE_PAISE) {
         throw badRequest(
           `Payment amount (₹${toRupees(intent.amountPaise)}) does not match the order total (₹${toRupees(totals.totalPaise)})`,
         );

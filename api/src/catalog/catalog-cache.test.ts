@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { createCatalogCache } from './catalog-cache.ts';
+
+const deferred = () => {
+  let resolve!: (value: string) => void;
+  const promise = new Promise<string>((done) => (resolve = done));
+  return { promise, resolve };
+};
+
+describe('catalog cache', () => {
+  it('reuses an answer until invalidated', async () => {
+    const cache = createCatalogCache(60_000);
+    let calls = 0;
+    const compute = async () => `answer ${++calls}`;
+    expect(await cache.getOrCompute('k', compute)).toBe('answer 1');
+    expect(await cache.getOrCompute('k', compute)).toBe('answer 1');
+    cache.invalidate();
+    expect(await cache.getOrCompute('k', compute)).toBe('answer 2');
+  });
+
+  it('shares one computation between concurrent misses', async () => {
+    const cache = createCatalogCache(60_000);
+    const slow = deferred();
+    let calls = 0;
+    const compute = () => {
+      calls++;
+      return slow.promise;
+    };
+    const answers = Promise.all([cache.getOrCompute('k', compute), cache.getOrCompute('k', compute)]);
+    slow.resolve('shared');
+    expect(await answers).toEqual(['shared', 'shared']);
+    expect(calls).toBe(1);
+  });
+
+  it('does not keep an answer computed across an invalidation', async () => {
+    const cache = createCatalogCache(60_000);
+    const stale = deferred();
+    const first = cache.getOrCompute('k', () => stale.promise);
+    cache.invalidate();
+    stale.resolve('stale');
+    expect(await first).toBe('stale');
+    expect(await cache.getOrCompute('k', async () => 'fresh')).toBe('fresh');
+  });
+
+  it('expires answers after the ttl, and caches nothing with ttl 0', async () => {
+    const short = createCatalogCache(1);
+    await short.getOrCompute('k', async () => 'old');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await short.getOrCompute('k', async () => 'new')).toBe('new');
+    const off = createCatalogCache(0);
+    await off.getOrCompute('k', async () => 'a');
+    expect(await off.getOrCompute('k', async () => 'b')).toBe('b');
+  });
+
+  it('does not cache failures', async () => {
+    const cache = createCatalogCache(60_000);
+    await expect(cache.getOrCompute('k', async () => Promise.reject(new Error('db down')))).rejects.toThrow(
+      'db down',
+    );
+    expect(await cache.getOrCompute('k', async () => 'ok')).toBe('ok');
+  });
+});
