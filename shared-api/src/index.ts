@@ -13,3 +13,7 @@ export { ApiError, errorMessage, FALLBACK_MESSAGES, SESSION_EXPIRED_MESSAGE } fr
 
 export * from './endpoints/identity.ts';
 export * from './endpoints/profile.ts';
+export * from './endpoints/catalog.ts';
+export * from './endpoints/admin-products.ts';
+export * from './endpoints/admin-users.ts';
+export * from './endpoints/orders.ts';

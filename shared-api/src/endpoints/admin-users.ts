@@ -1,0 +1,41 @@
+import {
+  adminUsersResponseSchema,
+  successMessageSchema,
+  successSchema,
+  userResponseSchema,
+  type AdminUpdateUserRequest,
+  type SuccessMessageResponse,
+  type User,
+  type UserResponse,
+} from '../schemas/index.ts';
+import { call } from '../client/call.ts';
+import { FALLBACK_MESSAGES } from '../errors.ts';
+
+/** GET /admin/users */
+export async function getUsers(): Promise<User[]> {
+  const { users } = await call(adminUsersResponseSchema, FALLBACK_MESSAGES.getUsers, (api) =>
+    api.get('admin/users').json(),
+  );
+  return users;
+}
+
+/** GET /admin/user/{id}: the whole body (success, user). */
+export function getUserDetails(id: string): Promise<UserResponse> {
+  return call(userResponseSchema, FALLBACK_MESSAGES.getUserDetails, (api) =>
+    api.get(`admin/user/${encodeURIComponent(id)}`).json(),
+  );
+}
+
+/** PUT /admin/user/{id} as JSON name, email, role. */
+export async function updateUser(id: string, user: AdminUpdateUserRequest): Promise<void> {
+  await call(successSchema.loose(), FALLBACK_MESSAGES.updateUser, (api) =>
+    api.put(`admin/user/${encodeURIComponent(id)}`, { json: user }).json(),
+  );
+}
+
+/** DELETE /admin/user/{id}: success and the server's message (shown as is). */
+export function deleteUser(id: string): Promise<SuccessMessageResponse> {
+  return call(successMessageSchema, FALLBACK_MESSAGES.deleteUser, (api) =>
+    api.delete(`admin/user/${encodeURIComponent(id)}`).json(),
+  );
+}

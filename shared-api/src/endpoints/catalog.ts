@@ -1,0 +1,82 @@
+import {
+  PRICE_MAX,
+  PRICE_MIN,
+  productDetailResponseSchema,
+  productListResponseSchema,
+  reviewsResponseSchema,
+  successMessageSchema,
+  successSchema,
+  type Product,
+  type ProductCategory,
+  type ProductListResponse,
+  type Review,
+  type ReviewInput,
+} from '../schemas/index.ts';
+import { call } from '../client/call.ts';
+import { FALLBACK_MESSAGES } from '../errors.ts';
+
+export interface ProductSearch {
+  keyword?: string;
+  page?: number;
+  /** [min, max] in rupees; SPEC default 0 to 25000. */
+  price?: [number, number];
+  /** Minimum average rating; 0 means any. */
+  ratings?: number;
+  /** Omitted (or 'All') for every category. */
+  category?: ProductCategory | 'All';
+}
+
+/** The query string of SPEC section 7, bracket keys included: keyword, page, price[gte], price[lte], ratings[gte]. */
+export function productSearchParams(search: ProductSearch = {}): URLSearchParams {
+  const [gte, lte] = search.price ?? [PRICE_MIN, PRICE_MAX];
+  const params = new URLSearchParams({
+    keyword: search.keyword ?? '',
+    page: String(search.page ?? 1),
+    'price[gte]': String(gte),
+    'price[lte]': String(lte),
+    'ratings[gte]': String(search.ratings ?? 0),
+  });
+  if (search.category && search.category !== 'All') params.set('category', search.category);
+  return params;
+}
+
+/** GET /products */
+export function getProducts(search: ProductSearch = {}): Promise<ProductListResponse> {
+  return call(productListResponseSchema, FALLBACK_MESSAGES.getProducts, (api) =>
+    api.get('products', { searchParams: productSearchParams(search) }).json(),
+  );
+}
+
+/** GET /product/{id} */
+export async function getProduct(id: string): Promise<Product> {
+  const { product } = await call(productDetailResponseSchema, FALLBACK_MESSAGES.getProductDetails, (api) =>
+    api.get(`product/${encodeURIComponent(id)}`).json(),
+  );
+  return product;
+}
+
+/** PUT /review as form data (rating, comment, productId); signed in. */
+export async function submitReview(review: ReviewInput): Promise<void> {
+  const form = new FormData();
+  form.set('rating', String(review.rating));
+  form.set('comment', review.comment);
+  form.set('productId', review.productId);
+  await call(successSchema.loose(), FALLBACK_MESSAGES.submitReview, (api) =>
+    api.put('review', { body: form }).json(),
+  );
+}
+
+/** GET /admin/reviews?id={productId} */
+export async function getProductReviews(productId: string): Promise<Review[]> {
+  const { reviews } = await call(reviewsResponseSchema, FALLBACK_MESSAGES.getReviews, (api) =>
+    api.get('admin/reviews', { searchParams: { id: productId } }).json(),
+  );
+  return reviews;
+}
+
+/** DELETE /admin/reviews?id={reviewId}&productId={productId} */
+export function deleteReview(reviewId: string, productId: string) {
+  return call(successMessageSchema, FALLBACK_MESSAGES.deleteReview, (api) =>
+    api.delete('admin/reviews', { searchParams: { id: reviewId, productId } }).json(),
+  );
+}

@@ -1,0 +1,82 @@
+import {
+  adminOrdersResponseSchema,
+  orderResponseSchema,
+  ordersResponseSchema,
+  paymentConfirmResponseSchema,
+  paymentProcessResponseSchema,
+  successMessageSchema,
+  successSchema,
+  type AdminOrdersResponse,
+  type NewOrderRequest,
+  type Order,
+  type OrderStatus,
+  type PaymentConfirmRequest,
+  type PaymentConfirmResponse,
+} from '../schemas/index.ts';
+import { call } from '../client/call.ts';
+import { FALLBACK_MESSAGES } from '../errors.ts';
+
+/** POST /order/new (the server recomputes every price and total). */
+export async function createOrder(order: NewOrderRequest): Promise<Order> {
+  const answer = await call(orderResponseSchema, FALLBACK_MESSAGES.createOrder, (api) =>
+    api.post('order/new', { json: order }).json(),
+  );
+  return answer.order;
+}
+
+/** GET /orders/me */
+export async function getMyOrders(): Promise<Order[]> {
+  const { orders } = await call(ordersResponseSchema, FALLBACK_MESSAGES.getOrders, (api) =>
+    api.get('orders/me').json(),
+  );
+  return orders;
+}
+
+/** GET /order/{id} */
+export async function getOrder(id: string): Promise<Order> {
+  const { order } = await call(orderResponseSchema, FALLBACK_MESSAGES.getOrderDetails, (api) =>
+    api.get(`order/${encodeURIComponent(id)}`).json(),
+  );
+  return order;
+}
+
+/** GET /admin/orders */
+export function getAllOrders(): Promise<AdminOrdersResponse> {
+  return call(adminOrdersResponseSchema, FALLBACK_MESSAGES.getAllOrders, (api) =>
+    api.get('admin/orders').json(),
+  );
+}
+
+/** PUT /admin/order/{id} as form data `status` (Processing to Shipped to Delivered only). */
+export async function updateOrderStatus(id: string, status: OrderStatus): Promise<void> {
+  const form = new FormData();
+  form.set('status', status);
+  await call(successSchema.loose(), FALLBACK_MESSAGES.updateOrder, (api) =>
+    api.put(`admin/order/${encodeURIComponent(id)}`, { body: form }).json(),
+  );
+}
+
+/** DELETE /admin/order/{id} */
+export function deleteOrder(id: string) {
+  return call(successMessageSchema.partial({ message: true }), FALLBACK_MESSAGES.deleteOrder, (api) =>
+    api.delete(`admin/order/${encodeURIComponent(id)}`).json(),
+  );
+}
+
+/** POST /payment/process: `amount` in paise (order total times 100, rounded); answers the client secret. */
+export async function processPayment(amount: number): Promise<string> {
+  const answer = await call(paymentProcessResponseSchema, FALLBACK_MESSAGES.processPayment, (api) =>
+    api.post('payment/process', { json: { amount } }).json(),
+  );
+  return answer.client_secret;
+}
+
+/**
+ * POST /payment/confirm: the local gateway's card confirmation from the browser. A decline answers with
+ * the card provider's message (ApiError), like Stripe's confirmCardPayment error.
+ */
+export function confirmLocalCardPayment(request: PaymentConfirmRequest): Promise<PaymentConfirmResponse> {
+  return call(paymentConfirmResponseSchema, FALLBACK_MESSAGES.processPayment, (api) =>
+    api.post('payment/confirm', { json: request }).json(),
+  );
+}
