@@ -3,6 +3,14 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+const designSystemOnly = [
+  { name: '@chakra-ui/react', message: "Import components from '@shop/shared-ui' (the design system)." },
+  { name: '@emotion/react', message: "Style with the design system's components and tokens." },
+];
+const featureBoundaries = [
+  { group: ['**/features/**', '**/app/**'], message: 'Features do not import each other or the app layer.' },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -38,20 +46,18 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // Features never reach into each other: shared code goes to a shared package or the app layer.
-    files: ['shell/src/features/**', 'storefront/src/features/**', 'admin/src/features/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/features/**', '**/app/**'],
-              message: 'Features do not import each other or the app layer.',
-            },
-          ],
-        },
-      ],
-    },
+    // Remotes take Chakra from the design system: a direct import would load a second Chakra without the
+    // shell's provider (federation.shared.ts).
+    files: ['storefront/src/**', 'admin/src/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: designSystemOnly }] },
+  },
+  {
+    // Features never reach into each other or into the app layer.
+    files: ['shell/src/features/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: featureBoundaries }] },
+  },
+  {
+    files: ['storefront/src/features/**', 'admin/src/features/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: designSystemOnly, patterns: featureBoundaries }] },
   },
 );

@@ -1,23 +1,27 @@
 /**
  * What the shell and both remotes share at run time. Every entry is a singleton so the page holds one
- * React, one router, one Chakra system, one session store and one toast store, whichever app loaded first.
- * The workspace packages are shared too: a remote's `useCurrentUser()` must read the shell's store.
+ * React, one router, one session store, one toast store and one design system, whichever app loaded first.
+ *
+ * Chakra UI and emotion are not shared on their own: apps import components from `@shop/shared-ui`, which
+ * carries Chakra trimmed by the bundler to the components the shop uses. Shared whole, Chakra cost 326 KB
+ * gzip on every page; inside the design system it costs about half (docs/federation.md).
  */
-export function sharedDependencies({ standaloneDev = false } = {}) {
+export function sharedDependencies({ standaloneDev = false, remote = false } = {}) {
   // A remote started alone on its dev server has no host to provide shared modules before they are used
   // at module scope (Chakra calls jsx(), the stores call zustand's create()), so there every share ships
   // in the entry. Builds keep them lazy: the shell provides them and remotes never download their copies.
   const singleton = { singleton: true, eager: standaloneDev } as const;
+  // The shell always provides the workspace packages. Without `import: false` a remote build carries its
+  // own copy of each inside its entry chunks and downloads it on every page, even though it goes unused.
+  const hostProvided = remote && !standaloneDev ? { ...singleton, import: false as const } : singleton;
   return {
     react: { ...singleton, requiredVersion: '^19.3.0' },
     'react-dom': { ...singleton, requiredVersion: '^19.3.0' },
     'react-router-dom': { ...singleton, requiredVersion: '^7.18.0' },
     zustand: { ...singleton, requiredVersion: '^5.1.0' },
-    '@chakra-ui/react': { ...singleton, requiredVersion: '^3.37.0' },
-    '@emotion/react': { ...singleton, requiredVersion: '^11.14.0' },
-    '@shop/shared-api': singleton,
-    '@shop/shared-auth': singleton,
-    '@shop/shared-ui': singleton,
+    '@shop/shared-api': hostProvided,
+    '@shop/shared-auth': hostProvided,
+    '@shop/shared-ui': hostProvided,
   };
 }
 

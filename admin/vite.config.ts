@@ -15,7 +15,7 @@ export default defineConfig(({ command }) => ({
       filename: 'remoteEntry-[hash].js',
       manifest: true,
       exposes: { './routes': './src/app/AdminRoutes.tsx' },
-      shared: sharedDependencies({ standaloneDev: command === 'serve' }),
+      shared: sharedDependencies({ standaloneDev: command === 'serve', remote: true }),
       dts: false,
     }),
     react(),

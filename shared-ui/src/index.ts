@@ -26,3 +26,5 @@ export { PageSpinner } from './components/PageSpinner.tsx';
 export { FallbackImage, FALLBACK_IMAGE_URL } from './components/FallbackImage.tsx';
 export { UserAvatar } from './components/UserAvatar.tsx';
 export { shopInfo } from './shop-info.ts';
+
+export * from './design-system.ts';

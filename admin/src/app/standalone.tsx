@@ -1,4 +1,4 @@
-import { ChakraProvider } from '@chakra-ui/react';
+import { ChakraProvider } from '@shop/shared-ui';
 import { shopSystem } from '@shop/shared-ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

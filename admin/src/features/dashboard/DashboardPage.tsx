@@ -1,4 +1,4 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Heading, Stack, Text } from '@shop/shared-ui';
 
 export function DashboardPage() {
   return (

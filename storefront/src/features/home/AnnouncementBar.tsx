@@ -1,4 +1,4 @@
-import { Box, Text } from '@chakra-ui/react';
+import { Box, Text } from '@shop/shared-ui';
 
 // Set by the storefront team at build time, so a campaign ships with a storefront release alone.
 const announcement = import.meta.env.VITE_STOREFRONT_ANNOUNCEMENT || 'Free shipping on orders over ₹500';

@@ -1,4 +1,4 @@
-import { Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, SimpleGrid, Stack, Text } from '@shop/shared-ui';
 import { Link } from 'react-router-dom';
 import { WelcomeBack } from './WelcomeBack.tsx';
 

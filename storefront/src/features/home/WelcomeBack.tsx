@@ -1,4 +1,4 @@
-import { Text } from '@chakra-ui/react';
+import { Text } from '@shop/shared-ui';
 import { useCurrentUser } from '@shop/shared-auth';
 
 /** Greets a signed-in shopper by name: the session lives in the shell, this remote only reads it. */
