@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import {
   errorResponseSchema,
   idParamsSchema,
@@ -15,6 +15,7 @@ import { products } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { requestBaseUrl } from '../http/public-url.ts';
 import { toProductViews } from './product-view.ts';
+import { loadProductPage } from './product-page.ts';
 
 const tags = ['catalog'];
 
@@ -58,32 +59,8 @@ export function registerProductRoutes(app: ZodApp, ctx: AppContext) {
       const query = request.query;
       const key = `list|${baseUrl}|${JSON.stringify(query)}`;
       const body = await catalogCache.getOrCompute(key, async () => {
-        const where = filtersOf(query);
-        const page = query.page ?? 1;
-        const rows = await db
-          .select()
-          .from(products)
-          .where(where)
-          .orderBy(desc(products.createdAt), desc(products.id))
-          .limit(RESULT_PER_PAGE)
-          .offset((page - 1) * RESULT_PER_PAGE);
-        // Both counts in one scan: all products, and those the filters let through.
-        const [[counts], views] = await Promise.all([
-          db
-            .select({
-              all: count(),
-              filtered: where ? sql<number>`(count(*) filter (where ${where}))::int` : count(),
-            })
-            .from(products),
-          toProductViews(db, rows, baseUrl),
-        ]);
-        return JSON.stringify({
-          success: true,
-          products: views,
-          productsCount: counts?.all ?? 0,
-          resultPerPage: RESULT_PER_PAGE,
-          filteredProductsCount: counts?.filtered ?? 0,
-        });
+        const page = await loadProductPage(db, filtersOf(query), query.page ?? 1, baseUrl);
+        return JSON.stringify({ success: true, ...page, resultPerPage: RESULT_PER_PAGE });
       });
       return sendJsonText(reply, body);
     },
