@@ -1,0 +1,31 @@
+import { federation } from '@module-federation/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type UserConfigFnObject } from 'vite';
+import { defaultPorts, sharedDependencies } from './federation.shared.ts';
+
+/**
+ * The Vite config of a remote: one exposed `./routes` module, a hashed entry listed in mf-manifest.json
+ * (the only file a deploy must not cache), and the shop's shared singletons.
+ */
+export function remoteViteConfig(name: 'storefront' | 'admin', routesModule: string): UserConfigFnObject {
+  const port = Number(process.env[`${name.toUpperCase()}_PORT`] ?? defaultPorts[name]);
+  return defineConfig(({ command }) => ({
+    // Relative URLs: chunks resolve against the remote entry's own address, so one build serves from any
+    // origin or CDN path and the shell page that loads it never rewrites them.
+    base: './',
+    plugins: [
+      federation({
+        name,
+        filename: 'remoteEntry-[hash].js',
+        manifest: true,
+        exposes: { './routes': routesModule },
+        shared: sharedDependencies({ standaloneDev: command === 'serve', remote: true }),
+        dts: false,
+      }),
+      react(),
+    ],
+    server: { port, strictPort: true, origin: `http://localhost:${port}`, cors: true },
+    preview: { port, strictPort: true, cors: true },
+    build: { target: 'es2022' },
+  }));
+}
