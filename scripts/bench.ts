@@ -4,6 +4,7 @@ import path from 'node:path';
 import { frontendApps, repoRoot } from './lib/apps.ts';
 import { buildMissingApps } from './lib/build-apps.ts';
 import { startShop } from './lib/shop-process.ts';
+import { runLighthouse } from './bench/lighthouse.ts';
 import { measurePage, type PageWeight } from './bench/page-weight.ts';
 
 // `pnpm bench`: performance figures of the assembled production build, printed and written to .bench/.
@@ -46,6 +47,12 @@ const results: Record<string, unknown> = { measuredAt: new Date().toISOString(),
 try {
   const home = await measurePage(shop.shellUrl, '/', ports);
   printPage(home);
+  const lighthouse = [];
+  for (const pagePath of ['/', '/about'])
+    lighthouse.push(await runLighthouse(new URL(pagePath, shop.shellUrl).href));
+  console.log('\nLighthouse (mobile, simulated throttling)');
+  console.table(lighthouse.map(({ url, ...figures }) => ({ page: new URL(url).pathname, ...figures })));
+  results.lighthouse = lighthouse;
   results.pages = {
     '/': { ...home, files: home.files.map(({ url, ...rest }) => ({ url: new URL(url).pathname, ...rest })) },
   };
