@@ -19,6 +19,7 @@ vi.mock('@shop/shared-api', async (importOriginal) => ({
 
 vi.mock('@clerk/react', () => ({
   ClerkProvider: ({ children }: { children: ReactNode }) => children,
+  ClerkFailed: () => null,
   useClerk: () => ({ status: 'ready' }),
   useAuth: () => ({ isLoaded: true, isSignedIn: false, getToken: async () => null, signOut: async () => {} }),
   useUser: () => ({ user: null }),

@@ -19,6 +19,7 @@ vi.mock('@clerk/react', () => ({
     if (clerk.providerThrows) throw new Error('The publishableKey passed to Clerk is invalid');
     return children;
   },
+  ClerkFailed: ({ children }: { children: ReactNode }) => (clerk.status === 'error' ? children : null),
   useClerk: () => ({ status: clerk.status }),
   useAuth: () => ({ ...clerk.auth, getToken: clerk.getToken, signOut: clerk.signOut }),
   useUser: () => ({ user: clerk.user, isLoaded: clerk.auth.isLoaded }),

@@ -1,4 +1,4 @@
-import { ClerkProvider, useAuth, useClerk, useUser } from '@clerk/react';
+import { ClerkFailed, ClerkProvider, useAuth, useClerk, useUser } from '@clerk/react';
 import type { Role } from '@shop/shared-api';
 import { Component, useEffect, useRef, type ReactNode } from 'react';
 import { sessionStore, type ProviderProfile, type SessionAdapter } from '../session-store.ts';
@@ -63,6 +63,12 @@ function ClerkBridge() {
   return null;
 }
 
+/** Rendered by Clerk's own <ClerkFailed> when its script could not load: fail at once, not after the timeout. */
+function ReportClerkFailure() {
+  useEffect(() => fail('ClerkFailed'), []);
+  return null;
+}
+
 /** A bad publishable key makes ClerkProvider throw: that is a failed provider too, not a white page. */
 class ClerkFailureBoundary extends Component<
   { children: ReactNode; fallback: ReactNode },
@@ -96,6 +102,9 @@ export default function ClerkSessionProvider({
     <ClerkFailureBoundary fallback={children}>
       <ClerkProvider publishableKey={publishableKey} afterSignOutUrl="/">
         <ClerkBridge />
+        <ClerkFailed>
+          <ReportClerkFailure />
+        </ClerkFailed>
         {children}
       </ClerkProvider>
     </ClerkFailureBoundary>
