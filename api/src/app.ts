@@ -17,6 +17,7 @@ import { createAccessTokens } from './auth/access-tokens.ts';
 import { createClerkIdentity } from './auth/clerk.ts';
 import { createGuards } from './auth/guards.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
+import { registerPasswordRoutes } from './auth/password-routes.ts';
 import { registerMeRoutes } from './users/me-routes.ts';
 import { registerAdminUserRoutes } from './users/admin-user-routes.ts';
 import { createDiskImageStore, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from './storage/image-store.ts';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
         async () => ({ status: 'ok' }),
       );
       registerAuthRoutes(v1, ctx);
+      registerPasswordRoutes(v1, ctx);
       registerMeRoutes(v1, ctx);
       registerAdminUserRoutes(v1, ctx);
       registerProductRoutes(v1, ctx);
