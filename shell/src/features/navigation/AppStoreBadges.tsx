@@ -13,14 +13,14 @@ function Badge({
   glyph: string;
 }) {
   return (
-    <svg width="150" height="44" viewBox="0 0 150 44" role="img" aria-label={`${line1} ${line2}`}>
+    <svg width="160" height="44" viewBox="0 0 160 44" role="img" aria-label={`${line1} ${line2}`}>
       <title>{store}</title>
-      <rect x="0.5" y="0.5" width="149" height="43" rx="8" fill="#000" stroke="#a6a6a6" />
+      <rect x="0.5" y="0.5" width="159" height="43" rx="8" fill="#000" stroke="#a6a6a6" />
       <path d={glyph} fill="#fff" />
-      <text x="44" y="17" fill="#fff" fontSize="9" fontFamily="system-ui, sans-serif">
+      <text x="44" y="17" fill="#fff" fontSize="8.5" fontFamily="system-ui, sans-serif">
         {line1}
       </text>
-      <text x="44" y="33" fill="#fff" fontSize="15" fontWeight="600" fontFamily="system-ui, sans-serif">
+      <text x="44" y="33" fill="#fff" fontSize="14" fontWeight="600" fontFamily="system-ui, sans-serif">
         {line2}
       </text>
     </svg>
