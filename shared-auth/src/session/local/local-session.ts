@@ -89,12 +89,10 @@ export const localAdapter: SessionAdapter = {
     if (sessionStore.getState().status === 'signedOut') return null;
     return refresh();
   },
+  // SPEC section 4: a failed logout keeps the user (the refresh cookie would still sign them back in).
   signOut: async () => {
-    try {
-      await logout();
-    } finally {
-      forget();
-    }
+    await logout();
+    forget();
   },
 };
 

@@ -1,4 +1,4 @@
-import { signOut } from '@shop/shared-auth';
+import { currentUserStore, signOut } from '@shop/shared-auth';
 import { toast } from '@shop/shared-ui';
 import { useNavigate } from 'react-router-dom';
 
@@ -10,7 +10,8 @@ export function useLogout(): () => Promise<void> {
       toast.success('Logout Successfully');
       navigate('/');
     } else {
-      toast.error('Logout failed. Please try again.');
+      // SPEC section 4: a failed logout keeps the user signed in and says why.
+      toast.error(currentUserStore.getState().error ?? 'Failed to logout');
     }
   };
 }
