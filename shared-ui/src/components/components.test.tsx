@@ -1,0 +1,63 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithTheme } from '../test/render.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ErrorAlert } from './ErrorAlert.tsx';
+import { FallbackImage } from './FallbackImage.tsx';
+import { Pagination } from './Pagination.tsx';
+import { Stars } from './Stars.tsx';
+
+describe('shared UI pieces', () => {
+  it('Stars announce the rating to one decimal and clamp it', () => {
+    renderWithTheme(<Stars value={4.46} showValue />);
+    expect(screen.getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeInTheDocument();
+    renderWithTheme(<Stars value={9} />);
+    expect(screen.getByRole('img', { name: 'Rated 5.0 out of 5' })).toBeInTheDocument();
+  });
+
+  it('Pagination shows nothing for one page, numbered pages otherwise', () => {
+    const onPageChange = vi.fn();
+    const { container } = renderWithTheme(<Pagination page={1} pageCount={1} onPageChange={onPageChange} />);
+    expect(container).toBeEmptyDOMElement();
+    renderWithTheme(<Pagination page={2} pageCount={3} onPageChange={onPageChange} />);
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(onPageChange.mock.calls).toEqual([[3], [1]]);
+  });
+
+  it('ConfirmDialog asks and answers', async () => {
+    const onConfirm = vi.fn();
+    const onCancel = vi.fn();
+    renderWithTheme(
+      <ConfirmDialog
+        open
+        destructive
+        message="Are you sure you want to delete this product?"
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />,
+    );
+    expect(await screen.findByText('Are you sure you want to delete this product?')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+
+  it('ErrorAlert is announced and offers Retry', () => {
+    const onRetry = vi.fn();
+    renderWithTheme(<ErrorAlert message="Failed to get orders" onRetry={onRetry} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to get orders');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalled();
+  });
+
+  it('a broken image falls back to /profile.png, once', () => {
+    renderWithTheme(<FallbackImage src="/missing.png" alt="Product" />);
+    const image = screen.getByRole('img', { name: 'Product' });
+    fireEvent.error(image);
+    expect(image.getAttribute('src')).toBe('/profile.png');
+    image.setAttribute('src', '/also-missing.png');
+    fireEvent.error(image);
+    expect(image.getAttribute('src')).toBe('/also-missing.png');
+  });
+});
