@@ -11,7 +11,7 @@ import type { AppContext } from '../context.ts';
 import type { ZodApp } from '../http/types.ts';
 import { users } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
-import { badRequest, unauthorized, SESSION_EXPIRED_MESSAGE } from '../http/errors.ts';
+import { badRequest, HttpError, unauthorized, SESSION_EXPIRED_MESSAGE } from '../http/errors.ts';
 import { isUniqueViolation } from '../http/db-errors.ts';
 import { requestBaseUrl } from '../http/public-url.ts';
 import { toUserView, type UserRow } from '../users/user-view.ts';
@@ -71,10 +71,39 @@ export function registerAuthRoutes(app: ZodApp, ctx: AppContext) {
     },
   );
 
+  // Guessing one account's password is limited per client and account; spraying many accounts from one
+  // client hits a per-client ceiling five times higher. Checked once the body is parsed (the email is in it).
+  const loginLimits = [
+    app.createRateLimit({
+      max: ctx.config.authRateLimit * 5,
+      timeWindow: '1 minute',
+      keyGenerator: (request) => `login|${request.ip}`,
+    }),
+    app.createRateLimit({
+      max: ctx.config.authRateLimit,
+      timeWindow: '1 minute',
+      keyGenerator: (request) => {
+        const email = (request.body as { email?: unknown } | undefined)?.email;
+        return `login|${request.ip}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+      },
+    }),
+  ];
+  async function limitLogins(request: FastifyRequest) {
+    for (const limit of loginLimits) {
+      const result = await limit(request);
+      if (!result.isAllowed && result.isExceeded) {
+        throw new HttpError(
+          429,
+          `Too many login attempts, retry in ${Math.max(1, result.ttlInSeconds)} seconds`,
+        );
+      }
+    }
+  }
+
   app.post(
     '/auth/login',
     {
-      config: authRateLimit,
+      preValidation: limitLogins,
       schema: {
         tags,
         summary: 'Sign in with email and password',
