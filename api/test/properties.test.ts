@@ -209,6 +209,29 @@ describe('no input yields a 500', () => {
     );
   });
 
+  it('ids on delete routes', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        idLike,
+        idLike,
+        fc.constantFrom(
+          '/api/v1/admin/product/',
+          '/api/v1/admin/order/',
+          '/api/v1/admin/user/',
+          '/api/v1/admin/reviews?id=',
+        ),
+        async (id, other, prefix) => {
+          const suffix = prefix.endsWith('=') ? `&productId=${encodeURIComponent(other)}` : '';
+          const url = `${prefix}${encodeURIComponent(id)}${suffix}`;
+          const response = await t.app.inject({ method: 'DELETE', url, headers: admin.auth });
+          expectHandled(response, { url });
+          expect([200, 400, 404]).toContain(response.statusCode);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('raw bytes as JSON, form and multipart bodies', async () => {
     await fc.assert(
       fc.asyncProperty(
