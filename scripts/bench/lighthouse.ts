@@ -30,7 +30,8 @@ export async function runLighthouse(url: string): Promise<LighthouseFigures> {
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${runtimeError.message}`);
     const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
     const value = (key: string) => Math.round(audits[key]?.numericValue ?? 0);
     return {

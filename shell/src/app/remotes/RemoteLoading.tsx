@@ -1,9 +1,13 @@
 import { Box, Progress } from '@chakra-ui/react';
 
-/** A thin bar while a remote's code arrives (DESIGN.md: no spinner where the spec does not ask for one). */
+/**
+ * A thin bar while a remote's code arrives (DESIGN.md: no spinner where the spec does not ask for one).
+ * It fills the viewport so the footer stays below the fold until the page arrives: a shorter placeholder
+ * let the footer jump when the storefront rendered (CLS 0.155 in Lighthouse).
+ */
 export function RemoteLoading() {
   return (
-    <Box minH="60vh">
+    <Box minH="100vh">
       <Progress.Root value={null} size="xs" colorPalette="teal" aria-label="Loading">
         <Progress.Track>
           <Progress.Range />
