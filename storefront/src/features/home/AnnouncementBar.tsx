@@ -5,7 +5,7 @@ const announcement = import.meta.env.VITE_STOREFRONT_ANNOUNCEMENT || 'Free shipp
 
 export function AnnouncementBar() {
   return (
-    <Box bg="teal.subtle" color="teal.fg" textAlign="center" py="2" mt="4" borderRadius="md">
+    <Box bg="brand.solid" color="brand.contrast" textAlign="center" py="2" mt="4" borderRadius="md">
       <Text fontSize="sm" fontWeight="medium" data-testid="announcement">
         {announcement}
       </Text>
