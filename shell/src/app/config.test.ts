@@ -18,13 +18,23 @@ function serveConfig(body: unknown, status = 200) {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete window.__shopConfig;
+});
 
 describe('loadRuntimeConfig', () => {
   it('reads the deploy-time config.json', async () => {
     serveConfig(validConfig);
     await expect(loadRuntimeConfig()).resolves.toEqual(validConfig);
     expect(fetch).toHaveBeenCalledWith('/config.json');
+  });
+
+  it("reuses the config that index.html's boot script already fetched", async () => {
+    serveConfig({});
+    window.__shopConfig = Promise.resolve(validConfig);
+    await expect(loadRuntimeConfig()).resolves.toEqual(validConfig);
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('accepts Clerk and Stripe with their publishable keys', async () => {

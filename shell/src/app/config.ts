@@ -19,10 +19,22 @@ export const runtimeConfigSchema = z.object({
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
-export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+declare global {
+  interface Window {
+    /** config.json as fetched by index.html's boot script, before the shell's scripts arrived. */
+    __shopConfig?: Promise<unknown>;
+  }
+}
+
+async function fetchConfig(): Promise<unknown> {
   const response = await fetch('/config.json');
   if (!response.ok) throw new Error(`config.json answered ${response.status}`);
-  const parsed = runtimeConfigSchema.safeParse(await response.json());
+  return response.json();
+}
+
+export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  const raw = await (window.__shopConfig ?? fetchConfig());
+  const parsed = runtimeConfigSchema.safeParse(raw);
   if (!parsed.success) throw new Error(`config.json is invalid: ${z.prettifyError(parsed.error)}`);
   return parsed.data;
 }
