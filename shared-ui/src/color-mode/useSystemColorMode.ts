@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 
 const query = '(prefers-color-scheme: dark)';
 
@@ -14,7 +14,8 @@ function apply(dark: boolean) {
  * default). Chakra's `_dark` tokens key off the `dark` class on <html>.
  */
 export function useSystemColorMode(): void {
-  useEffect(() => {
+  // A layout effect: the class is set before the first paint, so dark-mode visitors see no white flash.
+  useLayoutEffect(() => {
     const media = window.matchMedia?.(query);
     if (!media) return;
     apply(media.matches);

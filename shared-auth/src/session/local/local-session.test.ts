@@ -94,6 +94,20 @@ describe('the local session adapter', () => {
     expect(api.refreshSession).toHaveBeenCalledTimes(1);
   });
 
+  it('refreshes under a cross-tab lock, so two tabs never send the same rotated cookie', async () => {
+    const request = vi.fn((_name: string, run: () => Promise<unknown>) => run());
+    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+    try {
+      localStorage.setItem('shopSignedIn', '1');
+      api.refreshSession.mockResolvedValue(answer('locked'));
+      await restoreLocalSession();
+      expect(request).toHaveBeenCalledWith('shop-session-refresh', expect.any(Function));
+      await expect(localAdapter.getToken()).resolves.toBe('locked');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('gives a fresh token on request', async () => {
     api.login.mockResolvedValue(answer('first'));
     await signInLocally({ email: 'shopper@example.com', password: 'Shopper12345' });

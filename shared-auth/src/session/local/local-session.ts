@@ -61,9 +61,19 @@ function forget(): void {
   sessionStore.setState({ status: 'signedOut' });
 }
 
+/**
+ * Refreshes one tab at a time. The api rotates the refresh cookie and revokes the whole session when an
+ * already-rotated cookie comes back, so two tabs refreshing with the same cookie must not overlap; the
+ * Web Locks API queues them across tabs (where it exists), and each then sends the latest cookie.
+ */
+function refreshAcrossTabs(): Promise<AuthSessionResponse> {
+  const locks = globalThis.navigator?.locks;
+  return locks ? locks.request('shop-session-refresh', () => refreshSession()) : refreshSession();
+}
+
 /** One refresh at a time: a page that fires five calls at once refreshes once. */
 function refresh(): Promise<string | null> {
-  refreshing ??= refreshSession()
+  refreshing ??= refreshAcrossTabs()
     .then((answer) => {
       accept(answer);
       return answer.accessToken;
