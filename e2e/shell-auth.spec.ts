@@ -55,3 +55,14 @@ test('registering an email that exists shows the server message', async ({ page 
     await page.getByRole('button', { name: 'Register', exact: true }).click();
   }
 });
+
+test('several tabs opened at once all stay signed in (refreshes do not race)', async ({ page, context }) => {
+  await loginViaUi(page, demoShopper);
+  const tabs = await Promise.all([context.newPage(), context.newPage(), context.newPage()]);
+  await Promise.all(tabs.map((tab) => tab.goto('/account')));
+  for (const tab of tabs) await expect(tab.getByRole('heading', { name: 'My Account' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: /^Account menu for/ })).toBeVisible();
+  await tabs[0]!.goto('/password/update');
+  await expect(tabs[0]!.getByRole('heading', { name: 'Update Password' })).toBeVisible();
+});
