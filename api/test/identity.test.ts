@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { sql } from 'drizzle-orm';
 import { login, register, uniqueEmail } from './helpers/shop.ts';
 
 let t: TestApp;
@@ -142,13 +143,28 @@ describe('refresh and logout', () => {
     const second = await post('/auth/refresh', undefined, { cookie: `shop_refresh=${rotated}` });
     expect(second.statusCode).toBe(200);
 
-    // Replaying an already rotated cookie looks like theft: 401, and the whole session is revoked.
+    // Two tabs refreshing at once: the cookie rotated away a moment ago still works.
+    const racing = await post('/auth/refresh', undefined, { cookie: `shop_refresh=${rotated}` });
+    expect(racing.statusCode).toBe(200);
+
+    // Replaying a cookie rotated away longer ago looks like theft: 401, and the whole session is revoked.
+    await t.app.shop.db.execute(sql`update sessions set rotated_at = now() - interval '1 minute'`);
     const replay = await post('/auth/refresh', undefined, { cookie: user.cookie });
     expect(replay.statusCode).toBe(401);
-    const newest = second.cookies.find((cookie) => cookie.name === 'shop_refresh')!.value;
+    const newest = racing.cookies.find((cookie) => cookie.name === 'shop_refresh')!.value;
     expect((await post('/auth/refresh', undefined, { cookie: `shop_refresh=${newest}` })).statusCode).toBe(
       401,
     );
+  });
+
+  it('two refreshes with the same cookie at the same moment both succeed', async () => {
+    const user = await register(t.app);
+    const [first, second] = await Promise.all([
+      post('/auth/refresh', undefined, { cookie: user.cookie }),
+      post('/auth/refresh', undefined, { cookie: user.cookie }),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect((await me({ authorization: `Bearer ${second.json().accessToken}` })).statusCode).toBe(200);
   });
 
   it('answers 401 without a cookie or with a malformed one', async () => {

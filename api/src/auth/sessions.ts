@@ -18,11 +18,18 @@ export async function startSession(db: DbOrTx, userId: string) {
   return { sessionId, refreshToken: `${sessionId}.${secret}` };
 }
 
+/** A cookie rotated away less than this long ago still works once more (tabs racing at page load). */
+export const ROTATION_GRACE_MS = 30_000;
+
 /**
- * Trades a refresh token for a new one on the same session. A token that was already rotated away is a
- * sign of theft: the whole session is revoked.
+ * Trades a refresh token for a new one on the same session. A token rotated away more than a moment ago
+ * is a sign of theft: the whole session is revoked.
  */
-export async function rotateSession(db: DbOrTx, refreshToken: string | undefined) {
+export async function rotateSession(
+  db: DbOrTx,
+  refreshToken: string | undefined,
+  attempt = 0,
+): Promise<{ sessionId: string; refreshToken: string; user: UserRow } | null> {
   const [sessionId, secret] = (refreshToken ?? '').split('.');
   if (!sessionId || !secret || !/^[0-9a-f]{24}$/.test(sessionId)) return null;
   const [row] = await db
@@ -31,18 +38,34 @@ export async function rotateSession(db: DbOrTx, refreshToken: string | undefined
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
   if (!row) return null;
-  if (!sameSecret(row.session.refreshHash, sha256(secret))) {
+  const presented = sha256(secret);
+  const { refreshHash, previousRefreshHash, rotatedAt } = row.session;
+  const isCurrent = sameSecret(refreshHash, presented);
+  const isRecentPrevious =
+    !isCurrent &&
+    previousRefreshHash !== null &&
+    sameSecret(previousRefreshHash, presented) &&
+    rotatedAt !== null &&
+    Date.now() - rotatedAt.getTime() < ROTATION_GRACE_MS;
+  if (!isCurrent && !isRecentPrevious) {
     await revokeSession(db, sessionId);
     return null;
   }
   const nextSecret = randomToken();
   const rotated = await db
     .update(sessions)
-    .set({ refreshHash: sha256(nextSecret), expiresAt: sessionExpiry() })
-    .where(and(eq(sessions.id, sessionId), eq(sessions.refreshHash, row.session.refreshHash)))
+    .set({
+      refreshHash: sha256(nextSecret),
+      previousRefreshHash: refreshHash,
+      rotatedAt: new Date(),
+      expiresAt: sessionExpiry(),
+    })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.refreshHash, refreshHash)))
     .returning({ id: sessions.id });
-  // Two refreshes racing with the same cookie: only one wins.
-  if (rotated.length === 0) return null;
+  if (rotated.length === 0) {
+    // Another refresh of this session won the race: ours is now the previous cookie; try once more.
+    return attempt < 2 ? rotateSession(db, refreshToken, attempt + 1) : null;
+  }
   return { sessionId, refreshToken: `${sessionId}.${nextSecret}`, user: row.user };
 }
 

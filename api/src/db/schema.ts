@@ -51,6 +51,9 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     refreshHash: text('refresh_hash').notNull(),
+    /** The hash before the last rotation, still honoured briefly: two tabs refreshing at once. */
+    previousRefreshHash: text('previous_refresh_hash'),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true, mode: 'date' }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
