@@ -28,3 +28,4 @@ export { UserAvatar } from './components/UserAvatar.tsx';
 export { shopInfo } from './shop-info.ts';
 
 export * from './design-system.ts';
+export { usePageTitle } from './page-title.ts';

@@ -12,7 +12,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { reloadCurrentUser, useCurrentUser } from '@shop/shared-auth';
-import { ErrorAlert, formatLongDate, UserAvatar } from '@shop/shared-ui';
+import { ErrorAlert, formatLongDate, UserAvatar, usePageTitle } from '@shop/shared-ui';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PromoteToAdminBox } from './PromoteToAdminBox.tsx';
@@ -48,6 +48,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 /** /account: who is signed in, links to their pages, and for non-admins the Promote to Admin box. */
 export function AccountPage() {
+  usePageTitle('My Account');
   const { user, isAdmin, profileStatus, error } = useCurrentUser();
 
   if (profileStatus === 'loading' || (profileStatus === 'idle' && !user)) return <AccountSkeleton />;

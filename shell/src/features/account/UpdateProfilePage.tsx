@@ -1,7 +1,7 @@
 import { Button, Card, Field, Heading, HStack, Input, Stack } from '@chakra-ui/react';
 import { errorMessage, FALLBACK_MESSAGES, updateProfile } from '@shop/shared-api';
 import { currentUserStore, reloadCurrentUser, useCurrentUser } from '@shop/shared-auth';
-import { ErrorAlert, toast, UserAvatar } from '@shop/shared-ui';
+import { ErrorAlert, toast, UserAvatar, usePageTitle } from '@shop/shared-ui';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isImageFile, readAsDataUrl } from './avatar-file.ts';
@@ -25,6 +25,7 @@ export function validateProfile(name: string, email: string): ProfileErrors {
 
 /** /me/update: name, email and avatar with a preview. */
 export function UpdateProfilePage() {
+  usePageTitle('Update Profile');
   const { user } = useCurrentUser();
   const navigate = useNavigate();
   const [name, setName] = useState(user?.name ?? '');

@@ -7,7 +7,7 @@ import {
   SessionUnavailable,
   useSession,
 } from '@shop/shared-auth';
-import { PageSpinner, toast } from '@shop/shared-ui';
+import { PageSpinner, toast, usePageTitle } from '@shop/shared-ui';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { LoginForm } from './LoginForm.tsx';
@@ -31,6 +31,7 @@ export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [tab, setTab] = useState('login');
+  usePageTitle(tab === 'login' ? 'Login' : 'Register');
   const returnTo = returnAddressFrom(location.search);
   const goOn = () => navigate(returnTo, { replace: true });
 

@@ -1,7 +1,9 @@
+import { usePageTitle } from '@shop/shared-ui';
 import { Button, Heading, Stack } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
 
 export function NotFoundPage() {
+  usePageTitle('Page Not Found');
   return (
     <Stack py="20" gap="6" align="center" textAlign="center">
       <Heading as="h1" size="2xl">

@@ -1,3 +1,4 @@
+import { usePageTitle } from '@shop/shared-ui';
 import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { errorMessage, FALLBACK_MESSAGES, FORGOT_PASSWORD_MESSAGE, forgotPassword } from '@shop/shared-api';
 import { useSession } from '@shop/shared-auth';
@@ -7,6 +8,7 @@ import { useRedirectAfter } from './use-redirect-after.ts';
 
 /** /password/forgot: an email; the api writes the reset link to its log; then /login after 2 seconds. */
 export function ForgotPasswordPage() {
+  usePageTitle('Forgot Password');
   const { provider } = useSession();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);

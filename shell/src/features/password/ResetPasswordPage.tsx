@@ -1,3 +1,4 @@
+import { usePageTitle } from '@shop/shared-ui';
 import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { errorMessage, FALLBACK_MESSAGES, RESET_PASSWORD_MESSAGE, resetPassword } from '@shop/shared-api';
 import { useState, type FormEvent } from 'react';
@@ -8,6 +9,7 @@ import { useRedirectAfter } from './use-redirect-after.ts';
 
 /** /password/reset/:token: a new password twice; 'Password reset successfully!', then /login after 2 seconds. */
 export function ResetPasswordPage() {
+  usePageTitle('Reset Password');
   const { token = '' } = useParams();
   const [form, setForm] = useState({ password: '', confirmPassword: '' });
   const [error, setError] = useState<string | null>(null);

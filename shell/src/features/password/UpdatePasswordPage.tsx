@@ -1,3 +1,4 @@
+import { usePageTitle } from '@shop/shared-ui';
 import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { errorMessage, FALLBACK_MESSAGES, updatePassword } from '@shop/shared-api';
 import { useSession } from '@shop/shared-auth';
@@ -10,6 +11,7 @@ export const PASSWORD_UPDATED_MESSAGE = 'Password updated successfully';
 
 /** /password/update: old, new and confirm; on success a message, then /account after 2 seconds. */
 export function UpdatePasswordPage() {
+  usePageTitle('Update Password');
   const { provider } = useSession();
   const [form, setForm] = useState({ oldPassword: '', newPassword: '', confirmPassword: '' });
   const [error, setError] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import { Box, Grid, Heading, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
-import { shopInfo } from '@shop/shared-ui';
+import { shopInfo, usePageTitle } from '@shop/shared-ui';
 
 const values = [
   { title: 'Quality first', text: 'Every product is checked before it is listed, and we stand behind it.' },
@@ -9,6 +9,7 @@ const values = [
 
 /** /about: mission, vision, values, founder photo and social links. */
 export function AboutPage() {
+  usePageTitle('About Us');
   return (
     <Stack py="10" gap="10">
       <Stack gap="3" maxW="3xl">

@@ -1,9 +1,10 @@
 import { Box, Button, Card, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { shopInfo } from '@shop/shared-ui';
+import { shopInfo, usePageTitle } from '@shop/shared-ui';
 import { Mail, MapPin, Phone } from 'lucide-react';
 
 /** /contact: mail link, Send Email button, address, phone and email. */
 export function ContactPage() {
+  usePageTitle('Contact Us');
   const mailto = `mailto:${shopInfo.email}`;
   return (
     <Stack py="10" gap="8" maxW="2xl" mx="auto">
