@@ -89,5 +89,3 @@ export function registerOrderRoutes(app: ZodApp, ctx: AppContext) {
     },
   );
 }
-
-export { toOrderView };

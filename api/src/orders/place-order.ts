@@ -1,5 +1,4 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { NewOrderRequest } from '@shop/shared-api/schemas';
 import type { z } from 'zod';
 import type { newOrderRequestSchema } from '@shop/shared-api/schemas';
 import type { AppContext } from '../context.ts';
@@ -12,7 +11,6 @@ import type { UserRow } from '../users/user-view.ts';
 import { priceOrder } from './pricing.ts';
 
 type OrderInput = z.output<typeof newOrderRequestSchema>;
-export type { NewOrderRequest };
 
 const PAYMENT_USED = 'This payment has already been used for an order';
 const MAX_UNITS_PER_PRODUCT = 1000;
