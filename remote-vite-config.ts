@@ -19,7 +19,12 @@ export function remoteViteConfig(name: 'storefront' | 'admin', routesModule: str
         filename: 'remoteEntry-[hash].js',
         manifest: true,
         exposes: { './routes': routesModule },
-        shared: sharedDependencies({ standaloneDev: command === 'serve', remote: true }),
+        // `pnpm dev` serves remotes to a dev shell that provides the shares (SHOP_ASSEMBLED_DEV); only a
+        // remote started on its own needs them eager, or the page would evaluate two Reacts and emotions.
+        shared: sharedDependencies({
+          standaloneDev: command === 'serve' && !process.env.SHOP_ASSEMBLED_DEV,
+          remote: true,
+        }),
         dts: false,
       }),
       react(),

@@ -39,8 +39,8 @@ const children = [
     API_PORT: String(ports.api),
     CORS_ORIGINS: `http://localhost:${ports.shell}`,
   }),
-  run('storefront', [vite], appDir('storefront')),
-  run('admin', [vite], appDir('admin')),
+  run('storefront', [vite], appDir('storefront'), { SHOP_ASSEMBLED_DEV: '1' }),
+  run('admin', [vite], appDir('admin'), { SHOP_ASSEMBLED_DEV: '1' }),
   run('shell', [vite], appDir('shell')),
 ];
 
