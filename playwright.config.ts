@@ -43,6 +43,8 @@ export default defineConfig({
       // Origins of the shells that deploy tests start on their own ports.
       CORS_ORIGINS: e2ePorts.extraShellOrigins.join(','),
       ALLOW_SELF_PROMOTION: 'true',
+      // The suite signs in dozens of times a minute from one address; production keeps the default limit.
+      AUTH_RATE_LIMIT: '1000',
       LOG_LEVEL: 'info',
     },
   },

@@ -54,6 +54,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
   const config: ApiConfig = { ...loadConfig(), ...options.config };
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
+    disableRequestLogging: !config.logRequests,
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     routerOptions: {

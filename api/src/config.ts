@@ -20,6 +20,7 @@ export interface ApiConfig {
   clerkSecretKey: string | undefined;
   stripeSecretKey: string | undefined;
   logLevel: string;
+  logRequests: boolean;
   /** Requests per minute per client on login, register and forgot-password. */
   authRateLimit: number;
   /** Behind a reverse proxy: trust X-Forwarded-For/-Proto (client IP for rate limits, https for cookies). */
@@ -63,6 +64,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     clerkSecretKey: optional(env.CLERK_SECRET_KEY),
     stripeSecretKey: optional(env.STRIPE_SECRET_KEY),
     logLevel: optional(env.LOG_LEVEL) ?? 'info',
+    // Access logs are the load balancer's job in production; locally two JSON lines a request drown the
+    // lines people need (start-up, the password reset link). LOG_REQUESTS=true turns them on.
+    logRequests: flag(env.LOG_REQUESTS, false),
     authRateLimit: integer(env.AUTH_RATE_LIMIT, 20),
     catalogCacheMs: integer(env.CATALOG_CACHE_MS, 2000),
     trustProxy: flag(env.TRUST_PROXY, false),
