@@ -4,6 +4,7 @@ import path from 'node:path';
 import { frontendApps, repoRoot } from './lib/apps.ts';
 import { buildMissingApps } from './lib/build-apps.ts';
 import { startShop } from './lib/shop-process.ts';
+import { startThrowawayPostgres } from './lib/throwaway-postgres.ts';
 import { runLighthouse } from './bench/lighthouse.ts';
 import { measurePage, type PageWeight } from './bench/page-weight.ts';
 
@@ -64,8 +65,21 @@ try {
 const apiBench = path.join(repoRoot, 'api', 'bench', 'run.ts');
 if (existsSync(apiBench)) {
   const apiJson = path.join(outDir, 'api.json');
-  const run = spawnSync(process.execPath, [apiBench, '--json', apiJson], { stdio: 'inherit', cwd: repoRoot });
-  results.api = run.status === 0 ? apiJson : `api bench failed with exit code ${run.status}`;
+  // On PostgreSQL too: BENCH_DATABASE_URL names one, else a throwaway cluster when PostgreSQL is installed.
+  const postgres = process.env.BENCH_DATABASE_URL ? undefined : startThrowawayPostgres();
+  if (!process.env.BENCH_DATABASE_URL && !postgres)
+    console.log('PostgreSQL is not installed: api figures on PGlite only');
+  try {
+    const env = { ...process.env, ...(postgres ? { BENCH_DATABASE_URL: postgres.url } : {}) };
+    const run = spawnSync(process.execPath, [apiBench, '--json', apiJson], {
+      stdio: 'inherit',
+      cwd: repoRoot,
+      env,
+    });
+    results.api = run.status === 0 ? apiJson : `api bench failed with exit code ${run.status}`;
+  } finally {
+    postgres?.stop();
+  }
 }
 
 const file = path.join(outDir, 'results.json');
