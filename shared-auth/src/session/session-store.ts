@@ -52,7 +52,6 @@ function createSessionStore() {
 
 type SessionStore = ReturnType<typeof createSessionStore>;
 
-// One session per page, even if a remote bundled its own copy of this package (federation shares it as a
-// singleton; the global makes sure).
-const holder = globalThis as typeof globalThis & { __shopSessionStore?: SessionStore };
-export const sessionStore: SessionStore = (holder.__shopSessionStore ??= createSessionStore());
+// One session per page: federation shares this package as a singleton that remotes never bundle
+// (federation.shared.ts); e2e/foundation.spec.ts fails if a remote ever loads its own copy.
+export const sessionStore: SessionStore = createSessionStore();

@@ -47,6 +47,6 @@ function createCurrentUserStore() {
 
 type CurrentUserStore = ReturnType<typeof createCurrentUserStore>;
 
-const holder = globalThis as typeof globalThis & { __shopCurrentUserStore?: CurrentUserStore };
-export const currentUserStore: CurrentUserStore = (holder.__shopCurrentUserStore ??=
-  createCurrentUserStore());
+// One store per page: federation shares this package as a singleton that remotes never bundle
+// (federation.shared.ts); e2e/foundation.spec.ts fails if a remote ever loads its own copy.
+export const currentUserStore: CurrentUserStore = createCurrentUserStore();

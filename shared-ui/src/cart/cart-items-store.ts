@@ -50,8 +50,7 @@ type CartItemsStore = ReturnType<typeof createCartItemsStore>;
  * and the shell (which shows the count in the avatar menu). Stored as a plain array under `cartItems`,
  * as SPEC section 3 says, so it survives reloads.
  */
-const holder = globalThis as typeof globalThis & { __shopCartItemsStore?: CartItemsStore };
-export const cartItemsStore: CartItemsStore = (holder.__shopCartItemsStore ??= createCartItemsStore());
+export const cartItemsStore: CartItemsStore = createCartItemsStore();
 
 export function useCartItems(): CartLine[] {
   return useStore(cartItemsStore, (state) => state.cartItems);

@@ -36,7 +36,6 @@ function createToastStore() {
 
 type ToastStore = ReturnType<typeof createToastStore>;
 
-// One toast store per page even if a remote were ever to bundle its own copy of this package:
-// Module Federation shares shared-ui as a singleton, and the global is the belt to those braces.
-const holder = globalThis as typeof globalThis & { __shopToastStore?: ToastStore };
-export const toastStore: ToastStore = (holder.__shopToastStore ??= createToastStore());
+// One toast store per page: federation shares this package as a singleton that remotes never bundle
+// (federation.shared.ts); e2e/foundation.spec.ts fails if a remote ever loads its own copy.
+export const toastStore: ToastStore = createToastStore();
