@@ -29,3 +29,4 @@ export { shopInfo } from './shop-info.ts';
 
 export * from './design-system.ts';
 export { usePageTitle } from './page-title.ts';
+export { PageProgress } from './components/PageProgress.tsx';

@@ -37,7 +37,7 @@ describe('RequireAuth', () => {
 
   it('waits while the session loads', () => {
     renderAt('/orders/me?page=2');
-    expect(screen.getByRole('status')).toHaveTextContent('Checking your session');
+    expect(screen.getByRole('progressbar', { name: 'Checking your session' })).toBeInTheDocument();
     expect(screen.queryByText('signed-in page')).not.toBeInTheDocument();
   });
 
