@@ -37,6 +37,26 @@ describe('http basics', () => {
     expect(response.json()).toMatchObject({ success: false, message: expect.any(String) });
   });
 
+  it('a NUL byte in any text answers 400 and stores nothing (PostgreSQL cannot store it)', async () => {
+    const search = await t.app.inject({ method: 'GET', url: '/api/v1/products?keyword=%00' });
+    expect(search.statusCode).toBe(400);
+    expect(search.json()).toMatchObject({ success: false, message: expect.any(String) });
+
+    const email = uniqueEmail();
+    const register = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: { name: 'Nul\u0000Name', email, password: 'Password123' },
+    });
+    expect(register.statusCode).toBe(400);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email, password: 'Password123' },
+    });
+    expect(login.statusCode).toBe(401);
+  });
+
   it('an unsupported body type answers 415 in JSON', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from './errors.ts';
+import { isUnstorableText } from './db-errors.ts';
 
 const CONTEXT_LABEL: Record<string, string> = {
   body: 'body',
@@ -39,6 +40,11 @@ export function registerErrorHandlers(app: FastifyInstance) {
     if (isResponseSerializationError(error as never) && 'cause' in error) {
       request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');
       return reply.status(500).send({ success: false, message: 'Internal Server Error' });
+    }
+    if (isUnstorableText(error)) {
+      return reply
+        .status(400)
+        .send({ success: false, message: 'Invalid request: text contains characters that cannot be stored' });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) {

@@ -20,5 +20,9 @@ describe('the return address of /login', () => {
     expect(returnAddressFrom('?redirect=%2F%2Fevil.example')).toBe('/account');
     expect(returnAddressFrom('?redirect=javascript:alert(1)')).toBe('/account');
     expect(returnAddressFrom('?redirect=%E0%A4%A')).toBe('/account');
+    // Browsers drop tabs and newlines inside a URL: '/\t/evil.example' would resolve off-site.
+    expect(returnAddressFrom('?redirect=/%09/evil.example')).toBe('/account');
+    expect(returnAddressFrom('?redirect=/%0A/evil.example')).toBe('/account');
+    expect(new URL('/\t/evil.example', 'https://shop.example').host).toBe('evil.example');
   });
 });

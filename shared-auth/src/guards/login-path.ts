@@ -22,7 +22,13 @@ export function returnAddressFrom(search: string): string {
   }
   if (!target) return DEFAULT_AFTER_LOGIN;
   if (!target.startsWith('/')) target = `/${target}`;
-  if (target.startsWith('//') || target.includes('\\') || /^\/[a-z][a-z0-9+.-]*:/i.test(target)) {
+  // Browsers drop tabs and newlines inside URLs, so '/\t/evil.com' would become '//evil.com'.
+  if (
+    target.startsWith('//') ||
+    target.includes('\\') ||
+    [...target].some((character) => character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f) ||
+    /^\/[a-z][a-z0-9+.-]*:/i.test(target)
+  ) {
     return DEFAULT_AFTER_LOGIN;
   }
   return target;
