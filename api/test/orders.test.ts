@@ -156,6 +156,19 @@ describe('POST /order/new', () => {
     expect(third.statusCode).toBe(400);
     expect(third.json().message).toBe('This payment has already been used for an order');
     expect(await stockOf(item.id)).toBe(4);
+
+    // Deleting the order does not free its payment for another order.
+    const placed = [first, second].find((response) => response.statusCode === 201)!.json().order;
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/admin/order/${placed._id}`,
+      headers: admin.auth,
+    });
+    expect(deleted.statusCode).toBe(200);
+    const afterDelete = await placeOrder(buyer, payload);
+    expect(afterDelete.statusCode).toBe(400);
+    expect(afterDelete.json().message).toBe('This payment has already been used for an order');
+    expect(await stockOf(item.id)).toBe(4);
   });
 
   it('refuses more than the stock, and unknown products', async () => {

@@ -193,3 +193,14 @@ export const paymentIntents = pgTable(
   },
   (table) => [index('payment_intents_user_id_idx').on(table.userId)],
 );
+
+/**
+ * Every payment that has paid for an order. Kept when the order is deleted (no foreign keys), so a payment
+ * pays for one order only, ever: the order row alone could be deleted and the payment reused.
+ */
+export const usedPayments = pgTable('used_payments', {
+  paymentId: text('payment_id').primaryKey(),
+  userId: char('user_id', { length: 24 }).notNull(),
+  orderId: char('order_id', { length: 24 }).notNull(),
+  usedAt: createdAt(),
+});

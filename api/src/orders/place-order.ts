@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { newOrderRequestSchema } from '@shop/shared-api/schemas';
 import type { AppContext } from '../context.ts';
-import { orders, products, type StoredOrderItem } from '../db/schema.ts';
+import { orders, products, usedPayments, type StoredOrderItem } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { isUniqueViolation } from '../http/db-errors.ts';
@@ -39,7 +39,10 @@ export async function placeOrder(ctx: AppContext, user: UserRow, input: OrderInp
   if (intent.userId !== user.id) throw badRequest('This payment was not made by you');
   if (intent.status !== 'succeeded') throw badRequest('Payment has not succeeded');
   if (intent.currency !== 'inr') throw badRequest('Payment currency must be INR');
-  const [used] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.paymentId, paymentId));
+  const [used] = await ctx.db
+    .select({ orderId: usedPayments.orderId })
+    .from(usedPayments)
+    .where(eq(usedPayments.paymentId, paymentId));
   if (used) throw badRequest(PAYMENT_USED);
 
   try {
@@ -103,6 +106,9 @@ export async function placeOrder(ctx: AppContext, user: UserRow, input: OrderInp
           createdAt: now,
         })
         .returning();
+      // Recorded in the same transaction; its primary key refuses a second order on one payment, even
+      // one placed at the same moment or after this order is deleted.
+      await tx.insert(usedPayments).values({ paymentId, userId: user.id, orderId: created!.id });
       return created!;
     });
     ctx.catalogCache.invalidate();
