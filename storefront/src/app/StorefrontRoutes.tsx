@@ -1,4 +1,4 @@
-import type { RemoteRoutesProps } from '@shop/shared-ui';
+import type { RemoteRoutesProps } from '@shop/shared-contract';
 import { Route, Routes } from 'react-router-dom';
 import { AnnouncementBar } from '../features/home/AnnouncementBar.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
