@@ -1,5 +1,4 @@
-import { ChakraProvider } from '@chakra-ui/react';
-import { shopSystem } from '@shop/shared-ui';
+import { ChakraProvider, shopSystem } from '@shop/shared-ui';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { currentUserStore } from '../user/current-user-store.ts';

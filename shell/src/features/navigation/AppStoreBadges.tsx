@@ -1,4 +1,4 @@
-import { HStack, Link } from '@chakra-ui/react';
+import { HStack, Link } from '@shop/shared-ui';
 
 // Drawn inline (no image request, nothing from a third-party host), in the stores' familiar black.
 function Badge({

@@ -1,7 +1,6 @@
-import { ChakraProvider } from '@chakra-ui/react';
+import { ChakraProvider, shopSystem, ShopToaster, toastStore } from '@shop/shared-ui';
 import { currentUserStore, sessionStore } from '@shop/shared-auth';
 import type { User } from '@shop/shared-api';
-import { shopSystem, ShopToaster, toastStore } from '@shop/shared-ui';
 import { render } from '@testing-library/react';
 import { MotionGlobalConfig } from 'framer-motion';
 import type { ReactElement } from 'react';
