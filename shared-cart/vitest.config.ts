@@ -1,5 +1,3 @@
-import { defineProject } from 'vitest/config';
+import { browserProject } from '../vitest.project.ts';
 
-export default defineProject({
-  test: { environment: 'happy-dom', setupFiles: ['../vitest.setup.ts'], include: ['src/**/*.test.{ts,tsx}'] },
-});
+export default browserProject();

@@ -1,5 +1,3 @@
-import { defineProject } from 'vitest/config';
+import { nodeProject } from '../vitest.project.ts';
 
-export default defineProject({
-  test: { environment: 'node', include: ['src/**/*.test.ts'] },
-});
+export default nodeProject();

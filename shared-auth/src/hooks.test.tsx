@@ -23,7 +23,7 @@ describe('session hooks', () => {
       sessionStore.setState({ status: 'signedIn' });
     });
     expect(result.current.user).toMatchObject({
-      name: 'Admin',
+      name: 'Asha Admin',
       role: 'admin',
       avatarUrl: '/uploads/shopper.png',
     });

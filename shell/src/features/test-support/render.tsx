@@ -1,6 +1,5 @@
 import { ChakraProvider, shopSystem, ShopToaster, toastStore } from '@shop/shared-ui';
 import { currentUserStore, sessionStore } from '@shop/shared-auth';
-import type { User } from '@shop/shared-api';
 import { render } from '@testing-library/react';
 import { MotionGlobalConfig } from 'framer-motion';
 import type { ReactElement } from 'react';
@@ -9,21 +8,8 @@ import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } fro
 // happy-dom's Web Animations stub rejects when motion cancels an animation; tests need no animation.
 MotionGlobalConfig.skipAnimations = true;
 
-export const shopper: User = {
-  _id: 'a'.repeat(24),
-  name: 'Shopper',
-  email: 'shopper@example.com',
-  avatar: { url: '/uploads/shopper.png' },
-  role: 'user',
-  createdAt: '2026-01-15T10:00:00.000Z',
-};
-export const admin: User = {
-  ...shopper,
-  _id: 'b'.repeat(24),
-  name: 'Asha Admin',
-  email: 'admin@example.com',
-  role: 'admin',
-};
+export { adminUser as admin, shopperUser as shopper } from '@shop/shared-api/testing';
+import type { User } from '@shop/shared-api';
 
 /** A fresh page: nobody signed in (or the given user), no toasts. */
 export function resetSession(user: User | null = null, provider: 'local' | 'clerk' = 'local') {
