@@ -20,3 +20,14 @@ export const orderInfoSchema = z.object({
   totalPrice: rupeesSchema,
 });
 export type OrderInfo = z.infer<typeof orderInfoSchema>;
+
+/**
+ * The payment step under way, in session storage: the intent created for an amount and, once the card
+ * provider said so, the id of the intent that succeeded (so a reload places the order, never pays again).
+ */
+export const pendingPaymentSchema = z.object({
+  clientSecret: z.string().min(1),
+  amountPaise: z.number().int().positive(),
+  succeededIntentId: z.string().min(1).optional(),
+});
+export type PendingPayment = z.infer<typeof pendingPaymentSchema>;

@@ -12,6 +12,8 @@ export interface ShopFormOptions<Schema extends StandardSchemaV1<Record<string, 
   onSubmit: (values: StandardSchemaV1.InferOutput<Schema>) => Promise<void> | void;
   /** The text to show for a thrown error: the server's message or the screen's fallback text. */
   describeFailure: (error: unknown) => string;
+  /** Called when the values do not pass the schema (a screen that must also say it in a toast). */
+  onInvalid?: (errors: FieldErrors) => void;
 }
 
 export interface ShopForm<Values extends Record<string, unknown>> {
@@ -68,13 +70,16 @@ export function useShopForm<Schema extends StandardSchemaV1<Record<string, unkno
   const [busy, setBusy] = useState(false);
   const [succeeded, setSucceeded] = useState(false);
   const running = useRef(false);
+  // The values as of the last change, so two changes in one handler (country, then its state) both land.
+  const latestValues = useRef(options.initialValues);
 
   const setValue = <Name extends keyof Values & string>(
     name: Name,
     value: Values[Name],
     { check = false }: { check?: boolean } = {},
   ) => {
-    const next = { ...values, [name]: value };
+    const next = { ...latestValues.current, [name]: value };
+    latestValues.current = next;
     setValues(next);
     // The shopper is fixing this field: its old message no longer applies (or is checked again now).
     setErrors(({ [name]: _fixed, ...rest }) => rest);
@@ -94,11 +99,12 @@ export function useShopForm<Schema extends StandardSchemaV1<Record<string, unkno
     const form = event?.currentTarget;
     const { schema, onSubmit, describeFailure } = options;
     // zod validates synchronously: the errors then show in the same render as the click, no await.
-    const pending = schema['~standard'].validate(values);
+    const pending = schema['~standard'].validate(latestValues.current);
     const result = pending instanceof Promise ? await pending : pending;
     if (result.issues) {
       const found = firstErrors(result.issues);
       setErrors(found);
+      options.onInvalid?.(found);
       const first = Object.keys(found)[0];
       const input = first ? form?.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]`) : null;
       input?.focus();
