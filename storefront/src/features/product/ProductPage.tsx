@@ -66,7 +66,7 @@ function ProductDetails({ product }: { product: Product }) {
   return (
     <Stack py="8" gap="10">
       <Grid
-        templateColumns={{ base: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' }}
+        templateColumns={{ base: '1fr', md: 'minmax(0, 28rem) minmax(0, 1fr)' }}
         gap={{ base: '6', md: '10' }}
       >
         <ImageGallery images={product.images} name={product.name} />
@@ -140,7 +140,7 @@ function ProductSkeleton() {
   return (
     <Grid
       py="8"
-      templateColumns={{ base: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' }}
+      templateColumns={{ base: '1fr', md: 'minmax(0, 28rem) minmax(0, 1fr)' }}
       gap={{ base: '6', md: '10' }}
       aria-busy="true"
       aria-label="Loading the product"
