@@ -89,7 +89,7 @@ test('a full purchase with 4242 4242 4242 4242 ends in My Orders with PAID', asy
   await expect(page.getByRole('heading', { name: 'Order Placed Successfully' })).toBeVisible();
   await page.getByRole('link', { name: 'View Orders' }).click();
   await expect(page).toHaveURL(/\/orders\/me$/);
-  const row = page.getByRole('row').filter({ hasText: '₹670.82' });
+  const row = page.getByRole('listitem').filter({ hasText: '₹670.82' });
   await expect(row.getByText('PAID', { exact: true })).toBeVisible();
   await expect(row.getByText('Processing')).toBeVisible();
   await row.getByRole('link', { name: /View details/ }).click();

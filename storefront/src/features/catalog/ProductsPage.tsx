@@ -12,6 +12,8 @@ import {
   usePageTitle,
 } from '@shop/shared-ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { SlidersHorizontal } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ProductGrid, ProductGridSkeleton } from '../../components/ProductGrid.tsx';
 import { addressOfFilters, filtersFromAddress, withFilter, type CatalogFilters } from './catalog-address.ts';
@@ -22,6 +24,7 @@ export default function ProductsPage() {
   const { keyword } = useParams();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const filters = filtersFromAddress(keyword, searchParams);
   usePageTitle(filters.keyword ? `Products matching “${filters.keyword}”` : 'Products');
 
@@ -43,11 +46,25 @@ export default function ProductsPage() {
         {filters.keyword ? `Products matching “${filters.keyword}”` : 'Products'}
       </Heading>
       <Grid templateColumns={{ base: '1fr', md: '15rem 1fr' }} gap="8" alignItems="start">
-        <FilterSidebar
-          filters={filters}
-          onChange={(change) => go(withFilter(filters, change))}
-          onClear={() => go(withFilter(filters, { category: 'All', ratings: 0, price: [0, 25_000] }))}
-        />
+        <Stack gap="3" minW="0">
+          {/* On a phone the filters fold away under one button, so the products come first. */}
+          <Button
+            display={{ md: 'none' }}
+            variant="outline"
+            aria-expanded={filtersOpen}
+            aria-controls="catalog-filters"
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            <SlidersHorizontal aria-hidden="true" /> Filters
+          </Button>
+          <Box id="catalog-filters" display={{ base: filtersOpen ? 'block' : 'none', md: 'block' }}>
+            <FilterSidebar
+              filters={filters}
+              onChange={(change) => go(withFilter(filters, change))}
+              onClear={() => go(withFilter(filters, { category: 'All', ratings: 0, price: [0, 25_000] }))}
+            />
+          </Box>
+        </Stack>
         <Stack gap="4" minW="0" aria-busy={list.isFetching}>
           {list.isPending ? (
             <ProductGridSkeleton label="Loading products" />

@@ -9,13 +9,13 @@ import {
   Heading,
   HStack,
   Link,
-  ProductImage,
   Separator,
   Stack,
   Text,
   usePageTitle,
 } from '@shop/shared-ui';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router-dom';
+import { OrderLines } from '../../components/OrderLines.tsx';
 import { priceCart } from '../../lib/price-cart.ts';
 import { CheckoutSteps } from './CheckoutSteps.tsx';
 import { saveOrderInfo } from './order-info.ts';
@@ -100,28 +100,7 @@ export default function ConfirmOrderPage() {
             <Heading as="h2" id="items-heading" size="md">
               Your Cart Items
             </Heading>
-            <Stack as="ul" listStyleType="none" gap="3">
-              {lines.map((line) => (
-                <Grid
-                  as="li"
-                  key={line.product}
-                  templateColumns="4rem minmax(0, 1fr) auto"
-                  gap="4"
-                  alignItems="center"
-                >
-                  <ProductImage src={line.image} alt={line.name} ratio={1} width={64} />
-                  <Link asChild lineClamp={2}>
-                    <RouterLink to={`/product/${line.product}`}>{line.name}</RouterLink>
-                  </Link>
-                  <Text textAlign="end">
-                    {line.quantity} × {formatRupees(line.price)} ={' '}
-                    <Text as="span" fontWeight="semibold">
-                      {formatRupees(line.price * line.quantity)}
-                    </Text>
-                  </Text>
-                </Grid>
-              ))}
-            </Stack>
+            <OrderLines lines={lines} label="Your cart items" />
           </Stack>
         </Stack>
         <Card.Root as="section" aria-labelledby="order-summary-heading">

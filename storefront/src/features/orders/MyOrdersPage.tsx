@@ -1,17 +1,18 @@
 import { myOrdersQuery, type Order } from '@shop/shared-api';
 import {
   Button,
+  Card,
   EmptyState,
   ErrorAlert,
   formatLongDate,
   formatRupees,
+  Grid,
   Heading,
   HStack,
   OrderStatusBadge,
   PaymentStatusBadge,
   Skeleton,
   Stack,
-  Table,
   Text,
   usePageTitle,
 } from '@shop/shared-ui';
@@ -43,78 +44,68 @@ export default function MyOrdersPage() {
           </EmptyState.Content>
         </EmptyState.Root>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="md">
-          <Table.Root size="sm" interactive>
-            <Table.Caption>Your orders, newest first</Table.Caption>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader scope="col">Order ID</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">Date</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">Status</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">Payment</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col" textAlign="end">
-                  Items
-                </Table.ColumnHeader>
-                <Table.ColumnHeader scope="col" textAlign="end">
-                  Total
-                </Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">Ship to</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">
-                  <Text srOnly>Actions</Text>
-                </Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {[...orders.data]
-                .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-                .map((order) => (
-                  <Table.Row key={order._id}>
-                    <Table.Cell fontFamily="mono" fontSize="xs">
-                      {order._id}
-                    </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{formatLongDate(order.createdAt)}</Table.Cell>
-                    <Table.Cell>
-                      <OrderStatusBadge status={order.orderStatus} />
-                    </Table.Cell>
-                    <Table.Cell>
-                      <PaymentStatusBadge status={order.paymentInfo.status} />
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">{itemCount(order)}</Table.Cell>
-                    <Table.Cell textAlign="end" whiteSpace="nowrap">
-                      {formatRupees(order.totalPrice)}
-                    </Table.Cell>
-                    <Table.Cell>
-                      {order.shippingInfo.address}, {order.shippingInfo.city}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Button asChild size="xs" variant="outline" colorPalette="brand">
-                        <Link to={`/order/${order._id}`} aria-label={`View details of order ${order._id}`}>
-                          View Details
-                        </Link>
-                      </Button>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <Stack as="ul" listStyleType="none" gap="4" aria-label="Your orders, newest first">
+          {[...orders.data]
+            .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+            .map((order) => (
+              <OrderCard key={order._id} order={order} />
+            ))}
+        </Stack>
       )}
     </Stack>
   );
 }
 
+/** One order as a card: it reads on a phone as well as on a desktop, where a wide table would not. */
+function OrderCard({ order }: { order: Order }) {
+  const items = itemCount(order);
+  return (
+    <Card.Root as="li" size="sm">
+      <Card.Body>
+        <Grid templateColumns={{ base: '1fr', md: 'minmax(0, 1fr) auto' }} gap="3" alignItems="center">
+          <Stack gap="2" minW="0">
+            <HStack gap="3" wrap="wrap">
+              <Text fontFamily="mono" fontSize="sm" wordBreak="break-all">
+                Order #{order._id}
+              </Text>
+              <OrderStatusBadge status={order.orderStatus} />
+              <PaymentStatusBadge status={order.paymentInfo.status} />
+            </HStack>
+            <HStack gap="4" wrap="wrap" fontSize="sm" color="fg.muted">
+              <Text>{formatLongDate(order.createdAt)}</Text>
+              <Text>
+                {items} {items === 1 ? 'item' : 'items'}
+              </Text>
+              <Text>
+                {order.shippingInfo.address}, {order.shippingInfo.city}
+              </Text>
+            </HStack>
+          </Stack>
+          <HStack gap="4" justify={{ base: 'space-between', md: 'end' }}>
+            <Text fontWeight="bold" fontSize="lg">
+              {formatRupees(order.totalPrice)}
+            </Text>
+            <Button asChild size="sm" variant="outline" colorPalette="brand">
+              <Link to={`/order/${order._id}`} aria-label={`View details of order ${order._id}`}>
+                View Details
+              </Link>
+            </Button>
+          </HStack>
+        </Grid>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
 function OrdersSkeleton() {
   return (
-    <Stack gap="2" aria-busy="true" aria-label="Loading your orders">
-      <Skeleton h="8" />
-      {Array.from({ length: 4 }, (_, index) => (
-        <HStack key={index} gap="4">
-          <Skeleton h="6" flex="3" />
-          <Skeleton h="6" flex="2" />
-          <Skeleton h="6" flex="1" />
-          <Skeleton h="6" flex="1" />
-          <Skeleton h="6" flex="2" />
-        </HStack>
+    <Stack gap="4" aria-busy="true" aria-label="Loading your orders">
+      {Array.from({ length: 3 }, (_, index) => (
+        <Stack key={index} gap="2" borderWidth="1px" rounded="md" p="4">
+          <Skeleton h="5" w="70%" />
+          <Skeleton h="4" w="50%" />
+          <Skeleton h="6" w="25%" alignSelf="end" />
+        </Stack>
       ))}
     </Stack>
   );

@@ -8,10 +8,8 @@ import {
   Grid,
   Heading,
   HStack,
-  Link,
   OrderStatusBadge,
   PaymentStatusBadge,
-  ProductImage,
   Skeleton,
   Stack,
   Text,
@@ -19,8 +17,9 @@ import {
 } from '@shop/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { NotFoundState } from '../../components/NotFoundState.tsx';
+import { OrderLines } from '../../components/OrderLines.tsx';
 
 /** `/order/:id`: one of the shopper's orders. Someone else's order is 'not found', with none of its data. */
 export default function OrderDetailsPage() {
@@ -93,28 +92,7 @@ function OrderDetails({ order }: { order: Order }) {
         <Heading as="h2" id="order-items-heading" size="md">
           Order Items
         </Heading>
-        <Stack as="ul" listStyleType="none" gap="3">
-          {order.orderItems.map((item) => (
-            <Grid
-              as="li"
-              key={item.product}
-              templateColumns="4rem minmax(0, 1fr) auto"
-              gap="4"
-              alignItems="center"
-            >
-              <ProductImage src={item.image} alt={item.name} ratio={1} width={64} />
-              <Link asChild lineClamp={2}>
-                <RouterLink to={`/product/${item.product}`}>{item.name}</RouterLink>
-              </Link>
-              <Text textAlign="end">
-                {item.quantity} × {formatRupees(item.price)} ={' '}
-                <Text as="span" fontWeight="semibold">
-                  {formatRupees(item.price * item.quantity)}
-                </Text>
-              </Text>
-            </Grid>
-          ))}
-        </Stack>
+        <OrderLines lines={order.orderItems} label="Order items" />
         <HStack justify="end" gap="6" fontSize="sm" color="fg.muted" wrap="wrap">
           <Text>Subtotal {formatRupees(order.itemsPrice)}</Text>
           <Text>Shipping {formatRupees(order.shippingPrice)}</Text>

@@ -18,15 +18,16 @@ describe('/orders/me', () => {
     fakeApi({ 'GET /orders/me': () => ({ success: true, orders: [paid, unpaid] }) });
     renderPage(<MyOrdersPage />, { path: '/orders/me' });
     expect(screen.getByLabelText('Loading your orders')).toBeInTheDocument();
-    const rows = (await screen.findAllByRole('row')).slice(1);
+    const list = await screen.findByRole('list', { name: 'Your orders, newest first' });
+    const rows = within(list).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
     // Newest first.
-    expect(within(rows[0]!).getByText(unpaid._id)).toBeInTheDocument();
+    expect(within(rows[0]!).getByText(`Order #${unpaid._id}`)).toBeInTheDocument();
     expect(within(rows[0]!).getByText('NOT PAID')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('PAID')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Delivered')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('November 20, 2026')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('2')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('2 items')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('12 MG Road, Bengaluru')).toBeInTheDocument();
     expect(within(rows[1]!).getByRole('link', { name: `View details of order ${paid._id}` })).toHaveAttribute(
       'href',
