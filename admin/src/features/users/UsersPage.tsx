@@ -1,0 +1,125 @@
+import { allUsersQuery, deleteUser, FALLBACK_MESSAGES, queryKeys, type User } from '@shop/shared-api';
+import { Badge, formatLongDate, Pagination, Stack, Table, Text, toast } from '@shop/shared-ui';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { DataTable, type Column } from '../../components/DataTable.tsx';
+import { EmptyList, LoadError } from '../../components/ListStates.tsx';
+import { pageOf, PAGE_SIZE, useListParams } from '../../components/list-params.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { RowActions } from '../../components/RowActions.tsx';
+import { SearchBox } from '../../components/SearchBox.tsx';
+import { StatCard, StatGrid } from '../../components/StatCard.tsx';
+import { StatSkeleton, TableSkeleton } from '../../components/TableSkeleton.tsx';
+import { useDeleteFlow } from '../../components/use-delete-flow.tsx';
+
+const columns: Column[] = [
+  { header: 'User ID' },
+  { header: 'Name' },
+  { header: 'Email' },
+  { header: 'Role' },
+  { header: 'Joined' },
+  { header: 'Actions', hiddenHeader: true },
+];
+
+/** Name, email or id contains the text (case-insensitive). */
+export function matchesUser(user: User, text: string): boolean {
+  const needle = text.trim().toLowerCase();
+  return (
+    !needle ||
+    user._id.includes(needle) ||
+    user.name.toLowerCase().includes(needle) ||
+    user.email.toLowerCase().includes(needle)
+  );
+}
+
+/** /admin/users: search by name, email or id; stat cards (total, admins, customers); 10 per page. */
+export function UsersPage() {
+  const navigate = useNavigate();
+  const { query, page, setQuery, setPage } = useListParams();
+  const users = useQuery(allUsersQuery());
+  const remove = useDeleteFlow({
+    question: 'Are you sure you want to delete this user?',
+    remove: (user: User) => deleteUser(user._id),
+    // A deleted user's orders and reviews go too: orders, and the catalog's ratings, change with them.
+    invalidates: [queryKeys.users, queryKeys.orders, queryKeys.catalog],
+    fallback: FALLBACK_MESSAGES.deleteUser,
+    // SPEC section 8: the user-deleted message comes from the server.
+    onDeleted: (answer) => {
+      toast.success(answer.message);
+      navigate('/admin/dashboard');
+    },
+  });
+  const all = users.data;
+  const filtered = useMemo(() => (all ?? []).filter((user) => matchesUser(user, query)), [all, query]);
+  const shown = pageOf(filtered, page, PAGE_SIZE.users);
+  const admins = useMemo(() => (all ?? []).filter((user) => user.role === 'admin').length, [all]);
+
+  return (
+    <>
+      <PageHeader title="Users" />
+      {all ? (
+        <StatGrid>
+          <StatCard label="Total users" value={all.length} />
+          <StatCard label="Admins" value={admins} />
+          <StatCard label="Customers" value={all.length - admins} />
+        </StatGrid>
+      ) : users.isPending ? (
+        <StatSkeleton />
+      ) : null}
+      {remove.failure}
+      {users.isError ? (
+        <LoadError error={users.error} onRetry={() => void users.refetch()} />
+      ) : users.isPending ? (
+        <TableSkeleton label="Loading users" columns={columns} rows={PAGE_SIZE.users} />
+      ) : all && all.length === 0 ? (
+        <EmptyList title="No users yet" />
+      ) : (
+        <Stack gap="3">
+          <SearchBox label="Search by name, email or id" value={query} onChange={setQuery} />
+          {filtered.length === 0 ? (
+            <EmptyList title="No users match" description={`Nothing matches “${query}”.`} />
+          ) : (
+            <>
+              <DataTable caption="Users" columns={columns}>
+                {shown.rows.map((user) => (
+                  <Table.Row key={user._id}>
+                    <Table.Cell fontFamily="mono" fontSize="xs">
+                      {user._id}
+                    </Table.Cell>
+                    <Table.Cell>{user.name}</Table.Cell>
+                    <Table.Cell>{user.email}</Table.Cell>
+                    <Table.Cell>
+                      <Badge colorPalette={user.role === 'admin' ? 'brand' : 'gray'} variant="subtle">
+                        {user.role === 'admin' ? 'Admin' : 'Customer'}
+                      </Badge>
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{formatLongDate(user.createdAt)}</Table.Cell>
+                    <Table.Cell>
+                      <RowActions
+                        editTo={`/admin/user/${user._id}`}
+                        name={user.name}
+                        onDelete={() => remove.ask(user)}
+                      />
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </DataTable>
+              <Text fontSize="sm" color="fg.muted" aria-live="polite">
+                {filtered.length} {filtered.length === 1 ? 'user' : 'users'}
+                {query ? ` matching “${query}”` : ''}
+              </Text>
+              <Pagination
+                page={shown.page}
+                pageCount={shown.pageCount}
+                onPageChange={setPage}
+                label="Users pages"
+              />
+            </>
+          )}
+        </Stack>
+      )}
+      {remove.dialog}
+    </>
+  );
+}
