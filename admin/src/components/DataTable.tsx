@@ -33,7 +33,7 @@ export function DataTable({ caption, columns, children, busy = false }: DataTabl
       role="region"
       aria-label={caption}
     >
-      <Table.Root size="sm" stickyHeader interactive aria-busy={busy || undefined}>
+      <Table.Root size="sm" stickyHeader interactive aria-label={caption} aria-busy={busy || undefined}>
         <Table.Caption>
           <VisuallyHidden>{caption}</VisuallyHidden>
         </Table.Caption>

@@ -11,10 +11,10 @@ interface StatCardProps {
 export function StatCard({ label, value, help }: StatCardProps) {
   return (
     <Card.Root size="sm" variant="outline">
-      <Card.Body>
+      <Card.Body p={{ base: '3', md: '4' }}>
         <Stat.Root>
           <Stat.Label>{label}</Stat.Label>
-          <Stat.ValueText fontSize="2xl">{value}</Stat.ValueText>
+          <Stat.ValueText fontSize={{ base: 'lg', md: '2xl' }}>{value}</Stat.ValueText>
           {help ? <Stat.HelpText>{help}</Stat.HelpText> : null}
         </Stat.Root>
       </Card.Body>
@@ -25,7 +25,12 @@ export function StatCard({ label, value, help }: StatCardProps) {
 /** A row of stat cards: one column on phones, up to `columns` from tablets. */
 export function StatGrid({ columns = 3, children }: { columns?: number; children: ReactNode }) {
   return (
-    <SimpleGrid as="section" aria-label="Figures" columns={{ base: 1, sm: 2, md: columns }} gap="4">
+    <SimpleGrid
+      as="section"
+      aria-label="Figures"
+      columns={{ base: columns === 4 ? 2 : 3, md: columns }}
+      gap={{ base: '2', md: '4' }}
+    >
       {children}
     </SimpleGrid>
   );

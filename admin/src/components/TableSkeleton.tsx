@@ -48,7 +48,7 @@ export function StatSkeleton({ count = 3 }: { count?: number }) {
   return (
     <Box
       display="grid"
-      gridTemplateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', md: `repeat(${count}, 1fr)` }}
+      gridTemplateColumns={{ base: `repeat(${count === 4 ? 2 : 3}, 1fr)`, md: `repeat(${count}, 1fr)` }}
       gap="4"
       aria-hidden="true"
     >

@@ -56,7 +56,7 @@ function Bars({ title, figures, value, format, rupees, color }: BarsProps) {
         aria-describedby={`${id}-desc`}
         style={{ display: 'block', overflow: 'visible' }}
       >
-        {[0, 0.5, 1].map((fraction) => {
+        {(rupees || top % 2 === 0 ? [0, 0.5, 1] : [0, 1]).map((fraction) => {
           const y = PAD.top + innerH * (1 - fraction);
           return (
             <g key={fraction}>
@@ -98,7 +98,7 @@ function Bars({ title, figures, value, format, rupees, color }: BarsProps) {
           );
         })}
         {figures.map((day, index) =>
-          index % 7 === 0 || index === figures.length - 1 ? (
+          (figures.length - 1 - index) % 7 === 0 ? (
             <text
               key={day.day}
               x={PAD.left + index * slot + slot / 2}

@@ -151,7 +151,7 @@ export function ProductForm({ product, submitLabel, fallback, onSave }: ProductF
         {percent !== null ? (
           <Progress.Root value={percent} size="sm" colorPalette="brand" maxW="md">
             <Progress.Label>Uploading images</Progress.Label>
-            <Progress.Track>
+            <Progress.Track aria-label="Uploading images">
               <Progress.Range />
             </Progress.Track>
             <Progress.ValueText>{percent}%</Progress.ValueText>

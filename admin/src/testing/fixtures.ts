@@ -1,0 +1,84 @@
+import type { Order, Product, Review, User } from '@shop/shared-api';
+
+export const hexId = (n: number, prefix = 'a') => `${prefix}${n.toString(16).padStart(23, '0')}`;
+
+export function product(n: number, overrides: Partial<Product> = {}): Product {
+  return {
+    _id: hexId(n, 'c'),
+    name: `Product ${n}`,
+    price: 100 * n,
+    description: `About product ${n}`,
+    images: [{ url: `/uploads/p${n}.png` }],
+    stock: n % 4,
+    ratings: 4,
+    numOfReviews: 0,
+    category: 'Laptop',
+    reviews: [],
+    createdAt: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function order(n: number, overrides: Partial<Order> = {}): Order {
+  return {
+    _id: hexId(n, 'd'),
+    user: { _id: hexId(1, 'e'), name: 'Sam Shopper', email: 'shopper@example.com' },
+    shippingInfo: {
+      address: '12 MG Road',
+      city: 'Pune',
+      state: 'MH',
+      country: 'India',
+      pinCode: '411001',
+      phoneNo: '9876543210',
+    },
+    orderItems: [
+      { product: hexId(1, 'c'), name: 'Product 1', image: '/uploads/p1.png', price: 100, quantity: 2 },
+      { product: hexId(2, 'c'), name: 'Product 2', image: '/uploads/p2.png', price: 200, quantity: 1 },
+    ],
+    paymentInfo: { id: `pi_${n}`, status: 'succeeded' },
+    paidAt: '2026-11-01T10:00:00.000Z',
+    itemsPrice: 400,
+    taxPrice: 72,
+    shippingPrice: 200,
+    totalPrice: 672,
+    orderStatus: 'Processing',
+    deliveredAt: null,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function user(n: number, overrides: Partial<User> = {}): User {
+  return {
+    _id: hexId(n, 'e'),
+    name: `User ${n}`,
+    email: `user${n}@example.com`,
+    avatar: { url: '/profile.png' },
+    role: 'user',
+    createdAt: '2026-10-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function review(n: number, overrides: Partial<Review> = {}): Review {
+  return {
+    _id: hexId(n, 'f'),
+    user: { _id: hexId(n, 'e'), name: `Reviewer ${n}`, avatar: { url: '/profile.png' } },
+    name: `Reviewer ${n}`,
+    rating: (n % 5) + 1,
+    comment: `Comment number ${n}`,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A promise the test settles when it wants: the loading state can be looked at first. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
