@@ -1,5 +1,8 @@
 import {
+  adminProductsPageResponseSchema,
   adminProductsResponseSchema,
+  type AdminListQuery,
+  type AdminProductsPageResponse,
   productCreatedResponseSchema,
   successMessageSchema,
   successSchema,
@@ -10,6 +13,7 @@ import {
 import { sendFormWithProgress, type UploadProgressHandler } from '../client/api-client.ts';
 import { call } from '../client/call.ts';
 import { FALLBACK_MESSAGES } from '../errors.ts';
+import { adminListParams } from './orders.ts';
 
 /**
  * A product form: FormData (fields plus image files under `images`, several allowed) or a plain object
@@ -30,6 +34,13 @@ export async function getAdminProducts(): Promise<Product[]> {
     api.get('admin/products').json(),
   );
   return products;
+}
+
+/** GET /admin/products?page&limit&q: one page, newest first, with the figures of the stat cards. */
+export function getAdminProductsPage(query: AdminListQuery): Promise<AdminProductsPageResponse> {
+  return call(adminProductsPageResponseSchema, FALLBACK_MESSAGES.getAdminProducts, (api) =>
+    api.get('admin/products', { searchParams: adminListParams(query) }).json(),
+  );
 }
 
 /** POST /admin/product/new: the whole answer (success, product). */
