@@ -82,3 +82,50 @@ export function deferred<T>() {
   });
   return { promise, resolve, reject };
 }
+
+/** One page of the paged admin answers, with its figures, as the api gives it. */
+export function productsPage(
+  rows: Product[],
+  figures: { total?: number; outOfStock?: number; matching?: number; page?: number } = {},
+) {
+  return {
+    success: true as const,
+    products: rows,
+    productsCount: figures.total ?? rows.length,
+    outOfStockCount: figures.outOfStock ?? 0,
+    filteredProductsCount: figures.matching ?? figures.total ?? rows.length,
+    page: figures.page ?? 1,
+    resultPerPage: 13,
+  };
+}
+
+export function ordersPage(
+  rows: Order[],
+  figures: { total?: number; delivered?: number; matching?: number; page?: number; amount?: number } = {},
+) {
+  return {
+    success: true as const,
+    orders: rows,
+    totalAmount: figures.amount ?? 0,
+    ordersCount: figures.total ?? rows.length,
+    deliveredCount: figures.delivered ?? 0,
+    filteredOrdersCount: figures.matching ?? figures.total ?? rows.length,
+    page: figures.page ?? 1,
+    resultPerPage: 10,
+  };
+}
+
+export function usersPage(
+  rows: User[],
+  figures: { total?: number; admins?: number; matching?: number; page?: number } = {},
+) {
+  return {
+    success: true as const,
+    users: rows,
+    usersCount: figures.total ?? rows.length,
+    adminsCount: figures.admins ?? 0,
+    filteredUsersCount: figures.matching ?? figures.total ?? rows.length,
+    page: figures.page ?? 1,
+    resultPerPage: 10,
+  };
+}

@@ -1,4 +1,9 @@
-import { adminProductsQuery, allOrdersQuery, allUsersQuery } from '@shop/shared-api';
+import {
+  adminOrdersPageQuery,
+  adminProductsPageQuery,
+  adminUsersPageQuery,
+  allOrdersQuery,
+} from '@shop/shared-api';
 import {
   Box,
   Button,
@@ -21,7 +26,7 @@ import { Link } from 'react-router-dom';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatCard, StatGrid } from '../../components/StatCard.tsx';
 import { StatSkeleton } from '../../components/TableSkeleton.tsx';
-import { dailyFigures, totalRevenue } from './daily-figures.ts';
+import { dailyFigures } from './daily-figures.ts';
 
 // Its own chunk: only the dashboard downloads the chart.
 const RevenueChart = lazy(() => import('./RevenueChart.tsx'));
@@ -47,15 +52,26 @@ function ChartSkeleton() {
   );
 }
 
-/** /admin/dashboard: revenue, counts, quick actions, recent activity and the last 30 days. */
+// The figures come with any page of each list (optional api paging), so one row each is enough.
+const FIGURES_ONLY = { page: 1, limit: 1 };
+
+/**
+ * /admin/dashboard: revenue, counts, quick actions, recent activity and the last 30 days. The stat cards
+ * show as soon as the three small answers arrive; the chart needs every order and follows.
+ */
 export function DashboardPage() {
-  const [products, orders, users] = useQueries({
-    queries: [adminProductsQuery(), allOrdersQuery(), allUsersQuery()],
+  const [products, orders, users, allOrders] = useQueries({
+    queries: [
+      adminProductsPageQuery(FIGURES_ONLY),
+      adminOrdersPageQuery(FIGURES_ONLY),
+      adminUsersPageQuery(FIGURES_ONLY),
+      allOrdersQuery(),
+    ],
   });
-  const orderList = orders.data?.orders;
+  const orderList = allOrders.data?.orders;
   const figures = useMemo(() => (orderList ? dailyFigures(orderList) : null), [orderList]);
   const failed = [products, orders, users].filter((query) => query.isError);
-  const loaded = products.data && orderList && users.data;
+  const loaded = products.data && orders.data && users.data;
 
   return (
     <>
@@ -69,10 +85,10 @@ export function DashboardPage() {
       ))}
       {loaded ? (
         <StatGrid columns={4}>
-          <StatCard label="Total Revenue" value={formatRupees(totalRevenue(orderList))} />
-          <StatCard label="Products" value={products.data.length} />
-          <StatCard label="Orders" value={orderList.length} />
-          <StatCard label="Users" value={users.data.length} />
+          <StatCard label="Total Revenue" value={formatRupees(orders.data.totalAmount)} />
+          <StatCard label="Products" value={products.data.productsCount} />
+          <StatCard label="Orders" value={orders.data.ordersCount} />
+          <StatCard label="Users" value={users.data.usersCount} />
         </StatGrid>
       ) : failed.length === 0 ? (
         <StatSkeleton count={4} />
@@ -116,8 +132,8 @@ export function DashboardPage() {
               <Suspense fallback={<ChartSkeleton />}>
                 <RevenueChart figures={figures} />
               </Suspense>
-            ) : orders.isError ? (
-              <Text color="fg.muted">The chart needs the orders, which could not be loaded.</Text>
+            ) : allOrders.isError ? (
+              <ErrorAlert message={allOrders.error.message} onRetry={() => void allOrders.refetch()} />
             ) : (
               <ChartSkeleton />
             )}

@@ -37,8 +37,3 @@ export function dailyFigures(
   for (const figures of result) figures.revenue = (paise.get(figures.day) ?? 0) / 100;
   return result;
 }
-
-/** Sum of all order totals, added in paise so thousands of orders do not drift. */
-export function totalRevenue(orders: readonly Pick<Order, 'totalPrice'>[]): number {
-  return orders.reduce((sum, order) => sum + Math.round(order.totalPrice * 100), 0) / 100;
-}

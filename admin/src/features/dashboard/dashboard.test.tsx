@@ -2,23 +2,29 @@ import type * as SharedApi from '@shop/shared-api';
 import { ApiError } from '@shop/shared-api';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { order, product, user } from '../../testing/fixtures.ts';
+import { order, ordersPage, product, productsPage, user, usersPage } from '../../testing/fixtures.ts';
 import { renderAdmin } from '../../testing/render.tsx';
 import { DashboardPage } from './DashboardPage.tsx';
-import { dailyFigures, totalRevenue } from './daily-figures.ts';
+import { dailyFigures } from './daily-figures.ts';
 
-const api = vi.hoisted(() => ({ getAdminProducts: vi.fn(), getAllOrders: vi.fn(), getUsers: vi.fn() }));
+const api = vi.hoisted(() => ({
+  getAdminProductsPage: vi.fn(),
+  getAdminOrdersPage: vi.fn(),
+  getAllOrders: vi.fn(),
+  getUsersPage: vi.fn(),
+}));
 vi.mock('../../../../shared-api/src/endpoints/admin-products.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof SharedApi>()),
-  getAdminProducts: api.getAdminProducts,
+  getAdminProductsPage: api.getAdminProductsPage,
 }));
 vi.mock('../../../../shared-api/src/endpoints/orders.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof SharedApi>()),
   getAllOrders: api.getAllOrders,
+  getAdminOrdersPage: api.getAdminOrdersPage,
 }));
 vi.mock('../../../../shared-api/src/endpoints/admin-users.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof SharedApi>()),
-  getUsers: api.getUsers,
+  getUsersPage: api.getUsersPage,
 }));
 
 beforeEach(() => vi.resetAllMocks());
@@ -42,15 +48,12 @@ describe('daily figures', () => {
     expect(figures[0]).toEqual({ day: '2026-10-25', revenue: 5, orders: 1 });
     expect(figures[1]).toEqual({ day: '2026-10-26', revenue: 0, orders: 0 });
   });
-
-  it('adds every order total in paise', () => {
-    expect(totalRevenue([{ totalPrice: 0.1 }, { totalPrice: 0.2 }])).toBe(0.3);
-  });
 });
 
 describe('/admin/dashboard', () => {
   it('shows revenue, the counts, quick actions, recent activity and the 30-day chart', async () => {
-    api.getAdminProducts.mockResolvedValue([product(1), product(2), product(3)]);
+    api.getAdminProductsPage.mockResolvedValue(productsPage([product(1)], { total: 3 }));
+    api.getAdminOrdersPage.mockResolvedValue(ordersPage([order(1)], { total: 2, amount: 1100 }));
     api.getAllOrders.mockResolvedValue({
       success: true,
       orders: [
@@ -59,7 +62,7 @@ describe('/admin/dashboard', () => {
       ],
       totalAmount: 1100,
     });
-    api.getUsers.mockResolvedValue([user(1), user(2)]);
+    api.getUsersPage.mockResolvedValue(usersPage([user(1)], { total: 2 }));
     renderAdmin(<DashboardPage />, { path: '/admin/dashboard' });
     const figures = await screen.findByRole('region', { name: 'Figures' });
     expect(within(figures).getByText('Total Revenue').nextSibling).toHaveTextContent('₹1,100.00');
@@ -78,9 +81,10 @@ describe('/admin/dashboard', () => {
   });
 
   it('shows skeletons while loading and each failure in an alert', async () => {
-    api.getAdminProducts.mockRejectedValue(new ApiError('Failed to get admin products', 500));
+    api.getAdminProductsPage.mockRejectedValue(new ApiError('Failed to get admin products', 500));
+    api.getAdminOrdersPage.mockReturnValue(new Promise(() => {}));
     api.getAllOrders.mockReturnValue(new Promise(() => {}));
-    api.getUsers.mockRejectedValue(new ApiError('Failed to get users', 500));
+    api.getUsersPage.mockRejectedValue(new ApiError('Failed to get users', 500));
     renderAdmin(<DashboardPage />, { path: '/admin/dashboard' });
     await vi.waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([

@@ -1,18 +1,24 @@
-import { allOrdersQuery, deleteOrder, FALLBACK_MESSAGES, queryKeys, type Order } from '@shop/shared-api';
+import {
+  adminOrdersPageQuery,
+  deleteOrder,
+  FALLBACK_MESSAGES,
+  queryKeys,
+  type Order,
+} from '@shop/shared-api';
 import { formatRupees, OrderStatusBadge, Pagination, Stack, Table, Text, toast } from '@shop/shared-ui';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { EmptyList, LoadError } from '../../components/ListStates.tsx';
-import { pageOf, PAGE_SIZE, useListParams } from '../../components/list-params.ts';
+import { PAGE_SIZE, useListParams } from '../../components/list-params.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
 import { StatCard, StatGrid } from '../../components/StatCard.tsx';
 import { StatSkeleton, TableSkeleton } from '../../components/TableSkeleton.tsx';
+import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { useDeleteFlow } from '../../components/use-delete-flow.tsx';
-import { isPending, itemCount, matchesOrder, shortId } from './order-rules.ts';
+import { itemCount, shortId } from './order-rules.ts';
 
 const columns: Column[] = [
   { header: 'Order ID' },
@@ -22,11 +28,19 @@ const columns: Column[] = [
   { header: 'Actions', hiddenHeader: true },
 ];
 
-/** /admin/orders: search by id, stat cards (total, delivered, pending), 10 per page, edit and delete. */
+/**
+ * /admin/orders: search by id, stat cards (total, delivered, pending), 10 per page, edit and delete. One page
+ * at a time from the api (5,000 orders whole were 4.7 MB); the previous page stays on screen while the next
+ * one arrives.
+ */
 export function OrdersPage() {
   const navigate = useNavigate();
   const { query, page, setQuery, setPage } = useListParams();
-  const orders = useQuery(allOrdersQuery());
+  const search = useDebouncedValue(query);
+  const orders = useQuery({
+    ...adminOrdersPageQuery({ page, limit: PAGE_SIZE.orders, q: search }),
+    placeholderData: keepPreviousData,
+  });
   const remove = useDeleteFlow<Order>({
     question: 'Are you sure you want to delete this order?',
     remove: (order) => deleteOrder(order._id),
@@ -37,19 +51,17 @@ export function OrdersPage() {
       navigate('/admin/orders');
     },
   });
-  const all = orders.data?.orders;
-  const filtered = useMemo(() => (all ?? []).filter((order) => matchesOrder(order, query)), [all, query]);
-  const shown = pageOf(filtered, page, PAGE_SIZE.orders);
-  const delivered = useMemo(() => (all ?? []).filter((order) => !isPending(order)).length, [all]);
+  const answer = orders.data;
+  const pageCount = answer ? Math.max(1, Math.ceil(answer.filteredOrdersCount / answer.resultPerPage)) : 1;
 
   return (
     <>
       <PageHeader title="Orders" />
-      {all ? (
+      {answer ? (
         <StatGrid>
-          <StatCard label="Total orders" value={all.length} />
-          <StatCard label="Delivered" value={delivered} />
-          <StatCard label="Pending" value={all.length - delivered} />
+          <StatCard label="Total orders" value={answer.ordersCount} />
+          <StatCard label="Delivered" value={answer.deliveredCount} />
+          <StatCard label="Pending" value={answer.ordersCount - answer.deliveredCount} />
         </StatGrid>
       ) : orders.isPending ? (
         <StatSkeleton />
@@ -59,17 +71,17 @@ export function OrdersPage() {
         <LoadError error={orders.error} onRetry={() => void orders.refetch()} />
       ) : orders.isPending ? (
         <TableSkeleton label="Loading orders" columns={columns} rows={PAGE_SIZE.orders} />
-      ) : all && all.length === 0 ? (
+      ) : answer && answer.ordersCount === 0 ? (
         <EmptyList title="No orders yet" description="Orders that shoppers place show here." />
       ) : (
         <Stack gap="3">
           <SearchBox label="Search by order id" value={query} onChange={setQuery} />
-          {filtered.length === 0 ? (
+          {answer && answer.filteredOrdersCount === 0 ? (
             <EmptyList title="No orders match" description={`No order id contains “${query}”.`} />
           ) : (
             <>
-              <DataTable caption="Orders" columns={columns}>
-                {shown.rows.map((order) => (
+              <DataTable caption="Orders" columns={columns} busy={orders.isPlaceholderData}>
+                {answer?.orders.map((order) => (
                   <Table.Row key={order._id}>
                     <Table.Cell fontFamily="mono" title={order._id}>
                       {shortId(order._id)}
@@ -90,12 +102,12 @@ export function OrdersPage() {
                 ))}
               </DataTable>
               <Text fontSize="sm" color="fg.muted" aria-live="polite">
-                {filtered.length} {filtered.length === 1 ? 'order' : 'orders'}
-                {query ? ` matching “${query}”` : ''}
+                {answer?.filteredOrdersCount} {answer?.filteredOrdersCount === 1 ? 'order' : 'orders'}
+                {search ? ` matching “${search}”` : ''}
               </Text>
               <Pagination
-                page={shown.page}
-                pageCount={shown.pageCount}
+                page={answer?.page ?? page}
+                pageCount={pageCount}
                 onPageChange={setPage}
                 label="Orders pages"
               />

@@ -16,9 +16,3 @@ export const isPending = (order: Pick<Order, 'orderStatus'>) => order.orderStatu
 /** How many items an order holds (its lines' quantities added up). */
 export const itemCount = (order: Pick<Order, 'orderItems'>) =>
   order.orderItems.reduce((sum, item) => sum + item.quantity, 0);
-
-/** The search box matches the order id text anywhere in it. */
-export function matchesOrder(order: Pick<Order, '_id'>, text: string): boolean {
-  const needle = text.trim().toLowerCase();
-  return !needle || order._id.includes(needle);
-}

@@ -2,14 +2,14 @@ import type * as SharedApi from '@shop/shared-api';
 import { ApiError } from '@shop/shared-api';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, order } from '../../testing/fixtures.ts';
+import { deferred, order, ordersPage } from '../../testing/fixtures.ts';
 import { renderAdmin } from '../../testing/render.tsx';
 import { OrderPage } from './OrderPage.tsx';
 import { OrdersPage } from './OrdersPage.tsx';
 import { nextStatus } from './order-rules.ts';
 
 const api = vi.hoisted(() => ({
-  getAllOrders: vi.fn(),
+  getAdminOrdersPage: vi.fn(),
   getOrder: vi.fn(),
   updateOrderStatus: vi.fn(),
   deleteOrder: vi.fn(),
@@ -21,7 +21,6 @@ vi.mock('../../../../shared-api/src/endpoints/orders.ts', async (importOriginal)
 
 beforeEach(() => vi.resetAllMocks());
 
-const answer = (orders: SharedApi.Order[]) => ({ success: true, orders, totalAmount: 0 });
 const list = () => renderAdmin(<OrdersPage />, { path: '/admin/orders' });
 
 describe('the status flow', () => {
@@ -35,13 +34,13 @@ describe('the status flow', () => {
 describe('/admin/orders', () => {
   it('loads with skeletons, then shows stat cards and 10 rows per page with short ids', async () => {
     const pending = deferred<unknown>();
-    api.getAllOrders.mockReturnValue(pending.promise);
+    api.getAdminOrdersPage.mockReturnValueOnce(pending.promise);
     list();
     expect(screen.getByTestId('table-skeleton')).toBeInTheDocument();
     const orders = Array.from({ length: 12 }, (_, i) =>
       order(i + 1, { orderStatus: i < 5 ? 'Delivered' : i < 8 ? 'Shipped' : 'Processing' }),
     );
-    await act(async () => pending.resolve(answer(orders)));
+    await act(async () => pending.resolve(ordersPage(orders.slice(0, 10), { total: 12, delivered: 5 })));
     const table = await screen.findByRole('table', { name: 'Orders' });
     expect(within(table).getAllByRole('row')).toHaveLength(11);
     const figures = screen.getByRole('region', { name: 'Figures' });
@@ -56,36 +55,48 @@ describe('/admin/orders', () => {
       'href',
       `/admin/order/${orders[0]!._id}`,
     );
+    api.getAdminOrdersPage.mockResolvedValue(
+      ordersPage(orders.slice(10), { total: 12, delivered: 5, page: 2 }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
-    expect(within(screen.getByRole('table', { name: 'Orders' })).getAllByRole('row')).toHaveLength(3);
+    await vi.waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Orders' })).getAllByRole('row')).toHaveLength(3),
+    );
+    expect(api.getAdminOrdersPage).toHaveBeenLastCalledWith({ page: 2, limit: 10, q: '' });
   });
 
   it('searches by order id text', async () => {
-    api.getAllOrders.mockResolvedValue(answer([order(1), order(2), order(3)]));
+    api.getAdminOrdersPage.mockResolvedValue(ordersPage([order(1), order(2), order(3)]));
     list();
-    fireEvent.change(await screen.findByLabelText('Search by order id'), {
-      target: { value: order(2)._id.slice(-5) },
-    });
-    expect(within(screen.getByRole('table', { name: 'Orders' })).getAllByRole('row')).toHaveLength(2);
-    fireEvent.change(screen.getByLabelText('Search by order id'), { target: { value: 'zzz' } });
-    expect(screen.getByText('No orders match')).toBeInTheDocument();
+    const text = order(2)._id.slice(-5);
+    const box = await screen.findByLabelText('Search by order id');
+    api.getAdminOrdersPage.mockResolvedValue(ordersPage([order(2)], { total: 3, matching: 1 }));
+    fireEvent.change(box, { target: { value: text } });
+    await vi.waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Orders' })).getAllByRole('row')).toHaveLength(2),
+    );
+    expect(api.getAdminOrdersPage).toHaveBeenLastCalledWith({ page: 1, limit: 10, q: text });
+    api.getAdminOrdersPage.mockResolvedValue(ordersPage([], { total: 3, matching: 0 }));
+    fireEvent.change(box, { target: { value: 'zzz' } });
+    expect(await screen.findByText('No orders match')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Figures' })).toHaveTextContent('Total orders3');
   });
 
   it('says so when there are no orders', async () => {
-    api.getAllOrders.mockResolvedValue(answer([]));
+    api.getAdminOrdersPage.mockResolvedValue(ordersPage([]));
     list();
     expect(await screen.findByText('No orders yet')).toBeInTheDocument();
   });
 
   it("shows the spec's fallback in an alert", async () => {
-    api.getAllOrders.mockRejectedValue(new ApiError('Failed to get all orders', 0));
+    api.getAdminOrdersPage.mockRejectedValue(new ApiError('Failed to get all orders', 0));
     list();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to get all orders');
   });
 
   it('deletes after confirmation and refreshes the list', async () => {
-    api.getAllOrders.mockResolvedValueOnce(answer([order(1), order(2)]));
-    api.getAllOrders.mockResolvedValue(answer([order(2)]));
+    api.getAdminOrdersPage.mockResolvedValueOnce(ordersPage([order(1), order(2)]));
+    api.getAdminOrdersPage.mockResolvedValue(ordersPage([order(2)]));
     api.deleteOrder.mockResolvedValue({ success: true, message: 'Order Deleted Successfully' });
     list();
     fireEvent.click(await screen.findByRole('button', { name: `Delete order ${order(1)._id.slice(-8)}` }));

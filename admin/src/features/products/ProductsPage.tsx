@@ -1,23 +1,23 @@
 import {
-  adminProductsQuery,
+  adminProductsPageQuery,
   deleteProduct,
   FALLBACK_MESSAGES,
   queryKeys,
   type Product,
 } from '@shop/shared-api';
 import { Button, formatRupees, Pagination, Stack, Table, Text, toast } from '@shop/shared-ui';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { EmptyList, LoadError } from '../../components/ListStates.tsx';
-import { pageOf, PAGE_SIZE, useListParams } from '../../components/list-params.ts';
+import { PAGE_SIZE, useListParams } from '../../components/list-params.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
 import { StatCard, StatGrid } from '../../components/StatCard.tsx';
 import { StatSkeleton, TableSkeleton } from '../../components/TableSkeleton.tsx';
+import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { useDeleteFlow } from '../../components/use-delete-flow.tsx';
 
 const columns: Column[] = [
@@ -28,17 +28,15 @@ const columns: Column[] = [
   { header: 'Actions', hiddenHeader: true },
 ];
 
-/** Name or id contains the text (case-insensitive). */
-export function matchesProduct(product: Product, text: string): boolean {
-  const needle = text.trim().toLowerCase();
-  return !needle || product._id.includes(needle) || product.name.toLowerCase().includes(needle);
-}
-
 /** /admin/products: every product, 13 per page, edit and delete. */
 export function ProductsPage() {
   const navigate = useNavigate();
   const { query, page, setQuery, setPage } = useListParams();
-  const products = useQuery(adminProductsQuery());
+  const search = useDebouncedValue(query);
+  const products = useQuery({
+    ...adminProductsPageQuery({ page, limit: PAGE_SIZE.products, q: search }),
+    placeholderData: keepPreviousData,
+  });
   const remove = useDeleteFlow<Product>({
     question: 'Are you sure you want to delete this product?',
     remove: (product) => deleteProduct(product._id),
@@ -49,12 +47,8 @@ export function ProductsPage() {
       navigate('/admin/dashboard');
     },
   });
-  const all = products.data;
-  const filtered = useMemo(
-    () => (all ?? []).filter((product) => matchesProduct(product, query)),
-    [all, query],
-  );
-  const shown = pageOf(filtered, page, PAGE_SIZE.products);
+  const answer = products.data;
+  const pageCount = answer ? Math.max(1, Math.ceil(answer.filteredProductsCount / answer.resultPerPage)) : 1;
 
   return (
     <>
@@ -65,11 +59,11 @@ export function ProductsPage() {
           </Link>
         </Button>
       </PageHeader>
-      {all ? (
-        <StatGrid columns={3}>
-          <StatCard label="Products" value={all.length} />
-          <StatCard label="Out of stock" value={all.filter((product) => product.stock < 1).length} />
-          <StatCard label="Units in stock" value={all.reduce((sum, product) => sum + product.stock, 0)} />
+      {answer ? (
+        <StatGrid>
+          <StatCard label="Products" value={answer.productsCount} />
+          <StatCard label="In stock" value={answer.productsCount - answer.outOfStockCount} />
+          <StatCard label="Out of stock" value={answer.outOfStockCount} />
         </StatGrid>
       ) : products.isPending ? (
         <StatSkeleton />
@@ -79,7 +73,7 @@ export function ProductsPage() {
         <LoadError error={products.error} onRetry={() => void products.refetch()} />
       ) : products.isPending ? (
         <TableSkeleton label="Loading products" columns={columns} rows={PAGE_SIZE.products} />
-      ) : all && all.length === 0 ? (
+      ) : answer && answer.productsCount === 0 ? (
         <EmptyList
           title="No products yet"
           description="Products you add show here and in the shop."
@@ -92,12 +86,12 @@ export function ProductsPage() {
       ) : (
         <Stack gap="3">
           <SearchBox label="Search products by name or id" value={query} onChange={setQuery} />
-          {filtered.length === 0 ? (
+          {answer && answer.filteredProductsCount === 0 ? (
             <EmptyList title="No products match" description={`Nothing matches “${query}”.`} />
           ) : (
             <>
-              <DataTable caption="Products" columns={columns}>
-                {shown.rows.map((product) => (
+              <DataTable caption="Products" columns={columns} busy={products.isPlaceholderData}>
+                {answer?.products.map((product) => (
                   <Table.Row key={product._id}>
                     <Table.Cell fontFamily="mono" fontSize="xs">
                       {product._id}
@@ -118,12 +112,12 @@ export function ProductsPage() {
                 ))}
               </DataTable>
               <Text fontSize="sm" color="fg.muted" aria-live="polite">
-                {filtered.length} {filtered.length === 1 ? 'product' : 'products'}
-                {query ? ` matching “${query}”` : ''}
+                {answer?.filteredProductsCount} {answer?.filteredProductsCount === 1 ? 'product' : 'products'}
+                {search ? ` matching “${search}”` : ''}
               </Text>
               <Pagination
-                page={shown.page}
-                pageCount={shown.pageCount}
+                page={answer?.page ?? page}
+                pageCount={pageCount}
                 onPageChange={setPage}
                 label="Products pages"
               />

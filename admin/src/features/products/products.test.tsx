@@ -2,13 +2,13 @@ import type * as SharedApi from '@shop/shared-api';
 import { ApiError } from '@shop/shared-api';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, product } from '../../testing/fixtures.ts';
+import { deferred, product, productsPage } from '../../testing/fixtures.ts';
 import { renderAdmin } from '../../testing/render.tsx';
 import { EditProductPage, NewProductPage } from './ProductFormPage.tsx';
 import { ProductsPage } from './ProductsPage.tsx';
 
 const api = vi.hoisted(() => ({
-  getAdminProducts: vi.fn(),
+  getAdminProductsPage: vi.fn(),
   getProduct: vi.fn(),
   createProduct: vi.fn(),
   updateProduct: vi.fn(),
@@ -16,7 +16,7 @@ const api = vi.hoisted(() => ({
 }));
 // The query options of shared-api call the endpoint modules directly: those are what is replaced.
 vi.mock('../../../../shared-api/src/endpoints/admin-products.ts', () => ({
-  getAdminProducts: api.getAdminProducts,
+  getAdminProductsPage: api.getAdminProductsPage,
   createProduct: api.createProduct,
   updateProduct: api.updateProduct,
   deleteProduct: api.deleteProduct,
@@ -36,13 +36,15 @@ const dashboard = { path: '/admin/dashboard', element: <p>dashboard page</p> };
 const list = () => renderAdmin(<ProductsPage />, { path: '/admin/products', routes: [dashboard] });
 
 describe('/admin/products', () => {
-  it('shows a table-shaped skeleton while loading, then 13 rows per page', async () => {
-    const answer = deferred<SharedApi.Product[]>();
-    api.getAdminProducts.mockReturnValue(answer.promise);
+  it('shows a table-shaped skeleton while loading, then 13 rows per page from the api', async () => {
+    const answer = deferred<unknown>();
+    api.getAdminProductsPage.mockReturnValueOnce(answer.promise);
     list();
     expect(screen.getByTestId('table-skeleton')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading products');
-    await act(async () => answer.resolve(Array.from({ length: 30 }, (_, i) => product(i + 1))));
+    const all = Array.from({ length: 30 }, (_, i) => product(i + 1));
+    await act(async () => answer.resolve(productsPage(all.slice(0, 13), { total: 30, outOfStock: 7 })));
+    expect(api.getAdminProductsPage).toHaveBeenCalledWith({ page: 1, limit: 13, q: '' });
     const table = await screen.findByRole('table', { name: 'Products' });
     expect(within(table).getAllByRole('row')).toHaveLength(14);
     expect(
@@ -51,31 +53,44 @@ describe('/admin/products', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Product ID', 'Name', 'Stock', 'Price', 'Actions']);
     expect(within(table).getByText('₹100.00')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Page 3' })).toBeInTheDocument();
+    const figures = screen.getByRole('region', { name: 'Figures' });
+    expect(within(figures).getByText('Products').nextSibling).toHaveTextContent('30');
+    expect(within(figures).getByText('In stock').nextSibling).toHaveTextContent('23');
+    expect(within(figures).getByText('Out of stock').nextSibling).toHaveTextContent('7');
+    api.getAdminProductsPage.mockResolvedValue(productsPage(all.slice(26), { total: 30, page: 3 }));
     fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(await screen.findByText('Product 30')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Products' })).getAllByRole('row')).toHaveLength(5);
-    expect(screen.getByText('Product 30')).toBeInTheDocument();
+    expect(api.getAdminProductsPage).toHaveBeenLastCalledWith({ page: 3, limit: 13, q: '' });
   });
 
   it('has no pagination for a single page', async () => {
-    api.getAdminProducts.mockResolvedValue([product(1), product(2)]);
+    api.getAdminProductsPage.mockResolvedValue(productsPage([product(1), product(2)]));
     list();
     expect(await screen.findByText('Product 2')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Products pages' })).not.toBeInTheDocument();
   });
 
-  it('searches by name or id', async () => {
-    api.getAdminProducts.mockResolvedValue([product(1), product(2, { name: 'Trail shoe' })]);
+  it('asks the api to search by name or id once the admin stops typing', async () => {
+    api.getAdminProductsPage.mockResolvedValue(
+      productsPage([product(1), product(2, { name: 'Trail shoe' })]),
+    );
     list();
-    fireEvent.change(await screen.findByLabelText('Search products by name or id'), {
-      target: { value: 'trail' },
-    });
+    const box = await screen.findByLabelText('Search products by name or id');
+    api.getAdminProductsPage.mockResolvedValue(
+      productsPage([product(2, { name: 'Trail shoe' })], { total: 2, matching: 1 }),
+    );
+    fireEvent.change(box, { target: { value: 'tra' } });
+    fireEvent.change(box, { target: { value: 'trail' } });
+    await vi.waitFor(() => expect(screen.queryByText('Product 1')).not.toBeInTheDocument());
     expect(screen.getByText('Trail shoe')).toBeInTheDocument();
-    expect(screen.queryByText('Product 1')).not.toBeInTheDocument();
+    expect(screen.getByText('1 product matching “trail”')).toBeInTheDocument();
+    expect(api.getAdminProductsPage).toHaveBeenLastCalledWith({ page: 1, limit: 13, q: 'trail' });
+    expect(api.getAdminProductsPage).not.toHaveBeenCalledWith({ page: 1, limit: 13, q: 'tra' });
   });
 
   it('offers Add Product when there are none', async () => {
-    api.getAdminProducts.mockResolvedValue([]);
+    api.getAdminProductsPage.mockResolvedValue(productsPage([]));
     list();
     expect(await screen.findByText('No products yet')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /Add Product/ })[0]).toHaveAttribute(
@@ -85,16 +100,16 @@ describe('/admin/products', () => {
   });
 
   it("shows the spec's fallback in an alert with Retry", async () => {
-    api.getAdminProducts.mockRejectedValueOnce(new ApiError('Failed to get admin products', 500));
+    api.getAdminProductsPage.mockRejectedValueOnce(new ApiError('Failed to get admin products', 500));
     list();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to get admin products');
-    api.getAdminProducts.mockResolvedValue([product(1)]);
+    api.getAdminProductsPage.mockResolvedValue(productsPage([product(1)]));
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Product 1')).toBeInTheDocument();
   });
 
   it('deletes after confirmation, then toasts and goes to the dashboard', async () => {
-    api.getAdminProducts.mockResolvedValue([product(1)]);
+    api.getAdminProductsPage.mockResolvedValue(productsPage([product(1)]));
     api.deleteProduct.mockResolvedValue({ success: true, message: 'Product Deleted Successfully' });
     const { router } = list();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Product 1' }));
@@ -107,7 +122,7 @@ describe('/admin/products', () => {
   });
 
   it("shows a refused delete's message in an alert and stays", async () => {
-    api.getAdminProducts.mockResolvedValue([product(1)]);
+    api.getAdminProductsPage.mockResolvedValue(productsPage([product(1)]));
     api.deleteProduct.mockRejectedValue(new ApiError('Product not found', 404));
     const { router } = list();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Product 1' }));

@@ -1,16 +1,16 @@
-import { allUsersQuery, deleteUser, FALLBACK_MESSAGES, queryKeys, type User } from '@shop/shared-api';
+import { adminUsersPageQuery, deleteUser, FALLBACK_MESSAGES, queryKeys, type User } from '@shop/shared-api';
 import { Badge, formatLongDate, Pagination, Stack, Table, Text, toast } from '@shop/shared-ui';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { EmptyList, LoadError } from '../../components/ListStates.tsx';
-import { pageOf, PAGE_SIZE, useListParams } from '../../components/list-params.ts';
+import { PAGE_SIZE, useListParams } from '../../components/list-params.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
 import { StatCard, StatGrid } from '../../components/StatCard.tsx';
 import { StatSkeleton, TableSkeleton } from '../../components/TableSkeleton.tsx';
+import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { useDeleteFlow } from '../../components/use-delete-flow.tsx';
 
 const columns: Column[] = [
@@ -22,22 +22,15 @@ const columns: Column[] = [
   { header: 'Actions', hiddenHeader: true },
 ];
 
-/** Name, email or id contains the text (case-insensitive). */
-export function matchesUser(user: User, text: string): boolean {
-  const needle = text.trim().toLowerCase();
-  return (
-    !needle ||
-    user._id.includes(needle) ||
-    user.name.toLowerCase().includes(needle) ||
-    user.email.toLowerCase().includes(needle)
-  );
-}
-
 /** /admin/users: search by name, email or id; stat cards (total, admins, customers); 10 per page. */
 export function UsersPage() {
   const navigate = useNavigate();
   const { query, page, setQuery, setPage } = useListParams();
-  const users = useQuery(allUsersQuery());
+  const search = useDebouncedValue(query);
+  const users = useQuery({
+    ...adminUsersPageQuery({ page, limit: PAGE_SIZE.users, q: search }),
+    placeholderData: keepPreviousData,
+  });
   const remove = useDeleteFlow({
     question: 'Are you sure you want to delete this user?',
     remove: (user: User) => deleteUser(user._id),
@@ -50,19 +43,17 @@ export function UsersPage() {
       navigate('/admin/dashboard');
     },
   });
-  const all = users.data;
-  const filtered = useMemo(() => (all ?? []).filter((user) => matchesUser(user, query)), [all, query]);
-  const shown = pageOf(filtered, page, PAGE_SIZE.users);
-  const admins = useMemo(() => (all ?? []).filter((user) => user.role === 'admin').length, [all]);
+  const answer = users.data;
+  const pageCount = answer ? Math.max(1, Math.ceil(answer.filteredUsersCount / answer.resultPerPage)) : 1;
 
   return (
     <>
       <PageHeader title="Users" />
-      {all ? (
+      {answer ? (
         <StatGrid>
-          <StatCard label="Total users" value={all.length} />
-          <StatCard label="Admins" value={admins} />
-          <StatCard label="Customers" value={all.length - admins} />
+          <StatCard label="Total users" value={answer.usersCount} />
+          <StatCard label="Admins" value={answer.adminsCount} />
+          <StatCard label="Customers" value={answer.usersCount - answer.adminsCount} />
         </StatGrid>
       ) : users.isPending ? (
         <StatSkeleton />
@@ -72,17 +63,17 @@ export function UsersPage() {
         <LoadError error={users.error} onRetry={() => void users.refetch()} />
       ) : users.isPending ? (
         <TableSkeleton label="Loading users" columns={columns} rows={PAGE_SIZE.users} />
-      ) : all && all.length === 0 ? (
+      ) : answer && answer.usersCount === 0 ? (
         <EmptyList title="No users yet" />
       ) : (
         <Stack gap="3">
           <SearchBox label="Search by name, email or id" value={query} onChange={setQuery} />
-          {filtered.length === 0 ? (
+          {answer && answer.filteredUsersCount === 0 ? (
             <EmptyList title="No users match" description={`Nothing matches “${query}”.`} />
           ) : (
             <>
-              <DataTable caption="Users" columns={columns}>
-                {shown.rows.map((user) => (
+              <DataTable caption="Users" columns={columns} busy={users.isPlaceholderData}>
+                {answer?.users.map((user) => (
                   <Table.Row key={user._id}>
                     <Table.Cell fontFamily="mono" fontSize="xs">
                       {user._id}
@@ -106,12 +97,12 @@ export function UsersPage() {
                 ))}
               </DataTable>
               <Text fontSize="sm" color="fg.muted" aria-live="polite">
-                {filtered.length} {filtered.length === 1 ? 'user' : 'users'}
-                {query ? ` matching “${query}”` : ''}
+                {answer?.filteredUsersCount} {answer?.filteredUsersCount === 1 ? 'user' : 'users'}
+                {search ? ` matching “${search}”` : ''}
               </Text>
               <Pagination
-                page={shown.page}
-                pageCount={shown.pageCount}
+                page={answer?.page ?? page}
+                pageCount={pageCount}
                 onPageChange={setPage}
                 label="Users pages"
               />
