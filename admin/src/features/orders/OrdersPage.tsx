@@ -18,6 +18,7 @@ import { StatCard, StatGrid } from '../../components/StatCard.tsx';
 import { StatSkeleton, TableSkeleton } from '../../components/TableSkeleton.tsx';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { useDeleteFlow } from '../../components/use-delete-flow.tsx';
+import { usePrefetch } from '../../components/use-prefetch.ts';
 import { itemCount, shortId } from './order-rules.ts';
 
 const columns: Column[] = [
@@ -53,6 +54,11 @@ export function OrdersPage() {
   });
   const answer = orders.data;
   const pageCount = answer ? Math.max(1, Math.ceil(answer.filteredOrdersCount / answer.resultPerPage)) : 1;
+  usePrefetch(
+    answer && answer.page < pageCount
+      ? adminOrdersPageQuery({ page: answer.page + 1, limit: PAGE_SIZE.orders, q: search })
+      : null,
+  );
 
   return (
     <>

@@ -19,6 +19,7 @@ import { StatCard, StatGrid } from '../../components/StatCard.tsx';
 import { StatSkeleton, TableSkeleton } from '../../components/TableSkeleton.tsx';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { useDeleteFlow } from '../../components/use-delete-flow.tsx';
+import { usePrefetch } from '../../components/use-prefetch.ts';
 
 const columns: Column[] = [
   { header: 'Product ID' },
@@ -49,6 +50,11 @@ export function ProductsPage() {
   });
   const answer = products.data;
   const pageCount = answer ? Math.max(1, Math.ceil(answer.filteredProductsCount / answer.resultPerPage)) : 1;
+  usePrefetch(
+    answer && answer.page < pageCount
+      ? adminProductsPageQuery({ page: answer.page + 1, limit: PAGE_SIZE.products, q: search })
+      : null,
+  );
 
   return (
     <>

@@ -12,6 +12,7 @@ import { StatCard, StatGrid } from '../../components/StatCard.tsx';
 import { StatSkeleton, TableSkeleton } from '../../components/TableSkeleton.tsx';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { useDeleteFlow } from '../../components/use-delete-flow.tsx';
+import { usePrefetch } from '../../components/use-prefetch.ts';
 
 const columns: Column[] = [
   { header: 'User ID' },
@@ -45,6 +46,11 @@ export function UsersPage() {
   });
   const answer = users.data;
   const pageCount = answer ? Math.max(1, Math.ceil(answer.filteredUsersCount / answer.resultPerPage)) : 1;
+  usePrefetch(
+    answer && answer.page < pageCount
+      ? adminUsersPageQuery({ page: answer.page + 1, limit: PAGE_SIZE.users, q: search })
+      : null,
+  );
 
   return (
     <>
