@@ -87,7 +87,10 @@ export function UsersPage() {
                     <Table.Cell>{user.name}</Table.Cell>
                     <Table.Cell>{user.email}</Table.Cell>
                     <Table.Cell>
-                      <Badge colorPalette={user.role === 'admin' ? 'brand' : 'gray'} variant="subtle">
+                      <Badge
+                        colorPalette={user.role === 'admin' ? 'brand' : 'gray'}
+                        variant={user.role === 'admin' ? 'solid' : 'subtle'}
+                      >
                         {user.role === 'admin' ? 'Admin' : 'Customer'}
                       </Badge>
                     </Table.Cell>
