@@ -8,7 +8,12 @@ export interface Column {
   numeric?: boolean;
   /** Header shown only to screen readers (an actions column). */
   hiddenHeader?: boolean;
+  /** Left out on phones, where the table has no room for it (long ids); cells pass `{...wideOnly}`. */
+  wideOnly?: boolean;
 }
+
+/** Props for a cell of a `wideOnly` column. */
+export const wideOnly = { hideBelow: 'md' } as const;
 
 interface DataTableProps {
   /** What the table lists: its caption for screen readers, and the name of its scroll region. */
@@ -45,6 +50,7 @@ export function DataTable({ caption, columns, children, busy = false }: DataTabl
                 scope="col"
                 textAlign={column.numeric ? 'end' : 'start'}
                 whiteSpace="nowrap"
+                {...(column.wideOnly ? wideOnly : {})}
               >
                 {column.hiddenHeader ? <VisuallyHidden>{column.header}</VisuallyHidden> : column.header}
               </Table.ColumnHeader>

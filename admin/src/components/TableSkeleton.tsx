@@ -17,7 +17,11 @@ export function TableSkeleton({ label, columns, rows = 8 }: TableSkeletonProps) 
         <Table.Header>
           <Table.Row bg="bg.subtle">
             {columns.map((column) => (
-              <Table.ColumnHeader key={column.header} textAlign={column.numeric ? 'end' : 'start'}>
+              <Table.ColumnHeader
+                key={column.header}
+                textAlign={column.numeric ? 'end' : 'start'}
+                hideBelow={column.wideOnly ? 'md' : undefined}
+              >
                 {column.hiddenHeader ? '' : column.header}
               </Table.ColumnHeader>
             ))}
@@ -27,7 +31,7 @@ export function TableSkeleton({ label, columns, rows = 8 }: TableSkeletonProps) 
           {Array.from({ length: rows }, (_, row) => (
             <Table.Row key={row}>
               {columns.map((column) => (
-                <Table.Cell key={column.header}>
+                <Table.Cell key={column.header} hideBelow={column.wideOnly ? 'md' : undefined}>
                   <Skeleton
                     h="4"
                     w={column.numeric ? '16' : '80%'}

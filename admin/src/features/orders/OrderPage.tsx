@@ -93,8 +93,8 @@ function OrderDetails({ order }: { order: Order }) {
         </Section>
         <Section title="Order Items">
           <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" separator={<Separator />}>
-            {order.orderItems.map((item) => (
-              <Flex as="li" key={item.product} gap="3" align="center">
+            {order.orderItems.map((item, index) => (
+              <Flex as="li" key={`${item.product}-${index}`} gap="3" align="center">
                 <Box w="16" flexShrink={0}>
                   <ProductImage src={item.image} alt={item.name} width={64} />
                 </Box>

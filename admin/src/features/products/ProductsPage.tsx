@@ -9,7 +9,7 @@ import { Button, formatRupees, Pagination, Stack, Table, Text, toast } from '@sh
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
-import { DataTable, type Column } from '../../components/DataTable.tsx';
+import { DataTable, wideOnly, type Column } from '../../components/DataTable.tsx';
 import { EmptyList, LoadError } from '../../components/ListStates.tsx';
 import { PAGE_SIZE, useListParams } from '../../components/list-params.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -22,7 +22,7 @@ import { useDeleteFlow } from '../../components/use-delete-flow.tsx';
 import { usePrefetch } from '../../components/use-prefetch.ts';
 
 const columns: Column[] = [
-  { header: 'Product ID' },
+  { header: 'Product ID', wideOnly: true },
   { header: 'Name' },
   { header: 'Stock', numeric: true },
   { header: 'Price', numeric: true },
@@ -99,7 +99,7 @@ export function ProductsPage() {
               <DataTable caption="Products" columns={columns} busy={products.isPlaceholderData}>
                 {answer?.products.map((product) => (
                   <Table.Row key={product._id}>
-                    <Table.Cell fontFamily="mono" fontSize="xs">
+                    <Table.Cell fontFamily="mono" fontSize="xs" {...wideOnly}>
                       {product._id}
                     </Table.Cell>
                     <Table.Cell>{product.name}</Table.Cell>

@@ -22,7 +22,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { DataTable, type Column } from '../../components/DataTable.tsx';
+import { DataTable, wideOnly, type Column } from '../../components/DataTable.tsx';
 import { EmptyList, LoadError } from '../../components/ListStates.tsx';
 import { pageOf, PAGE_SIZE } from '../../components/list-params.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -35,7 +35,7 @@ import { useDeleteFlow } from '../../components/use-delete-flow.tsx';
 export const PRODUCT_ID_LENGTH = 24;
 
 const columns: Column[] = [
-  { header: 'Review ID' },
+  { header: 'Review ID', wideOnly: true },
   { header: 'User' },
   { header: 'Rating' },
   { header: 'Comment' },
@@ -178,7 +178,7 @@ export function ReviewsPage() {
                   <DataTable caption="Reviews of the product" columns={columns}>
                     {shown.rows.map((review) => (
                       <Table.Row key={review._id}>
-                        <Table.Cell fontFamily="mono" fontSize="xs">
+                        <Table.Cell fontFamily="mono" fontSize="xs" {...wideOnly}>
                           {review._id}
                         </Table.Cell>
                         <Table.Cell>{review.name}</Table.Cell>

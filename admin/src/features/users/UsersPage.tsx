@@ -2,7 +2,7 @@ import { adminUsersPageQuery, deleteUser, FALLBACK_MESSAGES, queryKeys, type Use
 import { Badge, formatLongDate, Pagination, Stack, Table, Text, toast } from '@shop/shared-ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { DataTable, type Column } from '../../components/DataTable.tsx';
+import { DataTable, wideOnly, type Column } from '../../components/DataTable.tsx';
 import { EmptyList, LoadError } from '../../components/ListStates.tsx';
 import { PAGE_SIZE, useListParams } from '../../components/list-params.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -15,11 +15,11 @@ import { useDeleteFlow } from '../../components/use-delete-flow.tsx';
 import { usePrefetch } from '../../components/use-prefetch.ts';
 
 const columns: Column[] = [
-  { header: 'User ID' },
+  { header: 'User ID', wideOnly: true },
   { header: 'Name' },
   { header: 'Email' },
   { header: 'Role' },
-  { header: 'Joined' },
+  { header: 'Joined', wideOnly: true },
   { header: 'Actions', hiddenHeader: true },
 ];
 
@@ -81,7 +81,7 @@ export function UsersPage() {
               <DataTable caption="Users" columns={columns} busy={users.isPlaceholderData}>
                 {answer?.users.map((user) => (
                   <Table.Row key={user._id}>
-                    <Table.Cell fontFamily="mono" fontSize="xs">
+                    <Table.Cell fontFamily="mono" fontSize="xs" {...wideOnly}>
                       {user._id}
                     </Table.Cell>
                     <Table.Cell>{user.name}</Table.Cell>
@@ -94,7 +94,9 @@ export function UsersPage() {
                         {user.role === 'admin' ? 'Admin' : 'Customer'}
                       </Badge>
                     </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{formatLongDate(user.createdAt)}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap" {...wideOnly}>
+                      {formatLongDate(user.createdAt)}
+                    </Table.Cell>
                     <Table.Cell>
                       <RowActions
                         editTo={`/admin/user/${user._id}`}
