@@ -14,7 +14,9 @@ export function StatCard({ label, value, help }: StatCardProps) {
       <Card.Body p={{ base: '3', md: '4' }}>
         <Stat.Root>
           <Stat.Label>{label}</Stat.Label>
-          <Stat.ValueText fontSize={{ base: 'lg', md: '2xl' }}>{value}</Stat.ValueText>
+          <Stat.ValueText fontSize={{ base: 'lg', md: 'xl' }} overflowWrap="anywhere">
+            {value}
+          </Stat.ValueText>
           {help ? <Stat.HelpText>{help}</Stat.HelpText> : null}
         </Stat.Root>
       </Card.Body>
