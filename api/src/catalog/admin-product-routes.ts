@@ -1,7 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import {
-  adminProductsResponseSchema,
+  adminListQuerySchema,
+  adminProductsAnswerSchema,
   errorResponseSchema,
+  isPagedAdminQuery,
   idParamsSchema,
   productCreatedResponseSchema,
   productInputSchema,
@@ -17,6 +19,7 @@ import { toPaise } from '../http/money.ts';
 import { requestBaseUrl } from '../http/public-url.ts';
 import { toProductViews } from './product-view.ts';
 import { removeImages, saveProductImages } from './product-images.ts';
+import { adminProductsPage } from '../admin-lists/admin-list-pages.ts';
 
 const tags = ['admin: products'];
 const security = [{ bearerAuth: [] }];
@@ -41,12 +44,14 @@ export function registerAdminProductRoutes(app: ZodApp, ctx: AppContext) {
       onRequest: ctx.guards.requireAdmin,
       schema: {
         tags,
-        summary: 'Every product',
+        summary: 'Every product; with page, limit or q: one page, newest first, and the stat figures',
         security,
-        response: { 200: adminProductsResponseSchema, ...errors },
+        querystring: adminListQuerySchema,
+        response: { 200: adminProductsAnswerSchema, ...errors },
       },
     },
     async (request) => {
+      if (isPagedAdminQuery(request.query)) return adminProductsPage(db, request.query, baseUrlOf(request));
       const rows = await db.select().from(products).orderBy(desc(products.createdAt), desc(products.id));
       return { success: true as const, products: await toProductViews(db, rows, baseUrlOf(request)) };
     },

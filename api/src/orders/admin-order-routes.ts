@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import {
-  adminOrdersResponseSchema,
+  adminListQuerySchema,
+  adminOrdersAnswerSchema,
   errorResponseSchema,
+  isPagedAdminQuery,
   idParamsSchema,
   orderResponseSchema,
   processOrderRequestSchema,
@@ -16,6 +18,7 @@ import { readFormBody } from '../http/form-body.ts';
 import { requestBaseUrl } from '../http/public-url.ts';
 import { toRupees } from '../http/money.ts';
 import { findOrders } from './order-view.ts';
+import { adminOrdersPage } from '../admin-lists/admin-list-pages.ts';
 
 const tags = ['admin: orders'];
 const security = [{ bearerAuth: [] }];
@@ -43,12 +46,15 @@ export function registerAdminOrderRoutes(app: ZodApp, ctx: AppContext) {
       onRequest: ctx.guards.requireAdmin,
       schema: {
         tags,
-        summary: 'Every order, with the sum of their totals',
+        summary:
+          'Every order, with the sum of their totals; with page, limit or q: one page, newest first, and the stat figures',
         security,
-        response: { 200: adminOrdersResponseSchema, ...errors },
+        querystring: adminListQuerySchema,
+        response: { 200: adminOrdersAnswerSchema, ...errors },
       },
     },
     async (request) => {
+      if (isPagedAdminQuery(request.query)) return adminOrdersPage(db, request.query, baseUrlOf(request));
       const list = await findOrders(db, undefined, baseUrlOf(request));
       const totalPaise = list.reduce((sum, order) => sum + Math.round(order.totalPrice * 100), 0);
       return { success: true as const, orders: list, totalAmount: toRupees(totalPaise) };

@@ -1,8 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
 import {
+  adminListQuerySchema,
   adminUpdateUserRequestSchema,
-  adminUsersResponseSchema,
+  adminUsersAnswerSchema,
   errorResponseSchema,
+  isPagedAdminQuery,
   idParamsSchema,
   successMessageSchema,
   userResponseSchema,
@@ -16,6 +18,7 @@ import { requestBaseUrl } from '../http/public-url.ts';
 import { currentUser } from '../auth/guards.ts';
 import { refreshProductRating } from '../catalog/product-view.ts';
 import { toUserView } from './user-view.ts';
+import { adminUsersPage } from '../admin-lists/admin-list-pages.ts';
 
 const tags = ['admin: users'];
 const security = [{ bearerAuth: [] }];
@@ -38,12 +41,14 @@ export function registerAdminUserRoutes(app: ZodApp, ctx: AppContext) {
       onRequest: ctx.guards.requireAdmin,
       schema: {
         tags,
-        summary: 'Every user',
+        summary: 'Every user; with page, limit or q: one page, newest first, and the stat figures',
         security,
-        response: { 200: adminUsersResponseSchema, ...errors },
+        querystring: adminListQuerySchema,
+        response: { 200: adminUsersAnswerSchema, ...errors },
       },
     },
     async (request) => {
+      if (isPagedAdminQuery(request.query)) return adminUsersPage(db, request.query, baseUrlOf(request));
       const rows = await db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
       const baseUrl = baseUrlOf(request);
       return { success: true as const, users: rows.map((row) => toUserView(row, baseUrl)) };
