@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import sirv from 'sirv';
 
 export interface ServeAppOptions {
@@ -12,6 +13,11 @@ export interface ServeAppOptions {
   cors?: boolean;
   /** Files generated at deploy time and served from memory, such as the shell's config.json. */
   generated?: Record<string, unknown>;
+  /**
+   * The page written at deploy time (scripts/lib/shell-document.ts), served for `/` and, with `spa`, for
+   * every client-side route instead of the built index.html. Read on each request: a redeploy changes it.
+   */
+  document?: () => string;
 }
 
 export interface ServedApp {
@@ -29,7 +35,8 @@ function cacheControl(pathname: string): string {
 
 export function serveApp(options: ServeAppOptions): Promise<ServedApp> {
   const files = sirv(options.dir, {
-    single: options.spa ?? false,
+    // With a deploy-time document, client-side routes get that document (below), not the built file.
+    single: options.document ? false : (options.spa ?? false),
     gzip: true,
     brotli: true,
     etag: true,
@@ -38,10 +45,18 @@ export function serveApp(options: ServeAppOptions): Promise<ServedApp> {
       res.setHeader('Cache-Control', cacheControl(pathname));
     },
   });
+  const sendDocument = (res: ServerResponse, html: string) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+    res.end(html);
+  };
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     if (options.cors) res.setHeader('Access-Control-Allow-Origin', '*');
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (options.document && (pathname === '/' || pathname === '/index.html')) {
+      sendDocument(res, options.document());
+      return;
+    }
     const generated = options.generated?.[pathname];
     if (generated !== undefined) {
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
@@ -49,6 +64,10 @@ export function serveApp(options: ServeAppOptions): Promise<ServedApp> {
       return;
     }
     files(req, res, () => {
+      if (options.document && options.spa && !path.extname(pathname)) {
+        sendDocument(res, options.document());
+        return;
+      }
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Not found');
     });
