@@ -17,7 +17,7 @@ const shellBuildHash = () =>
 async function preloadedFiles(shellPort: number, storefrontPort: number): Promise<string[]> {
   const html = await (await fetch(`http://localhost:${shellPort}/`)).text();
   const prefix = `http://localhost:${storefrontPort}/`;
-  return [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)]
+  return [...html.matchAll(/<link rel="modulepreload"[^>]*? href="([^"]+)"/g)]
     .map((match) => match[1]!)
     .filter((url) => url.startsWith(prefix))
     .map((url) => url.slice(prefix.length))

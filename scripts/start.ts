@@ -4,7 +4,7 @@ import { shellConfig, shopPorts } from '@shop/shared-contract';
 import { appDir, frontendApps, repoRoot } from './lib/apps.ts';
 import { buildMissingApps } from './lib/build-apps.ts';
 import { serveApp, type ServedApp } from './lib/serve-app.ts';
-import { shellDocument } from './lib/shell-document.ts';
+import { documentFor, shellDocuments } from './lib/shell-document.ts';
 
 // `pnpm start`: the assembled production shop on one machine. Builds what is missing or out of date,
 // starts the api, serves the three builds and the shell's config.json. Ctrl-C stops all of it.
@@ -78,14 +78,14 @@ try {
   // The shell's deploy step, once the remotes answer: config.json and the page with its preloads.
   const config = shellConfig(ports, process.env);
   const shellDir = path.join(appDir('shell'), 'dist');
-  const page = await shellDocument(shellDir, config);
+  const documents = await shellDocuments(shellDir, config);
   servers.push(
     await serveApp({
       dir: shellDir,
       port: ports.shell,
       spa: true,
       generated: { '/config.json': config },
-      document: () => page,
+      document: (pathname) => documentFor(documents, pathname),
     }),
   );
   console.log(`

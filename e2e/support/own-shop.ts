@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { appDir } from '../../scripts/lib/apps.ts';
 import { serveApp, type ServedApp } from '../../scripts/lib/serve-app.ts';
-import { shellDocument } from '../../scripts/lib/shell-document.ts';
+import { documentFor, shellDocuments } from '../../scripts/lib/shell-document.ts';
 import { shellConfig } from '@shop/shared-contract';
 import { e2ePorts } from './ports.ts';
 
@@ -18,18 +18,18 @@ export async function startOwnShell(shellPort: number, storefrontPort: number): 
   const ports = { shell: shellPort, storefront: storefrontPort, admin: e2ePorts.admin, api: e2ePorts.api };
   const config = shellConfig(ports, {});
   const dir = path.join(appDir('shell'), 'dist');
-  let page = await shellDocument(dir, config, { timeoutMs: 1000 });
+  let documents = await shellDocuments(dir, config, { timeoutMs: 1000 });
   const served = await serveApp({
     dir,
     port: shellPort,
     spa: true,
     generated: { '/config.json': config },
-    document: () => page,
+    document: (pathname) => documentFor(documents, pathname),
   });
   return {
     ...served,
     async redeploy() {
-      page = await shellDocument(dir, config);
+      documents = await shellDocuments(dir, config);
     },
   };
 }

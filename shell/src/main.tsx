@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router-dom';
 import { BootFailure } from './app/BootFailure.tsx';
@@ -31,11 +31,15 @@ try {
       await Promise.race([storefront, new Promise((done) => setTimeout(done, REMOTE_WAIT_MS))]);
     }
   }
-  root.render(
-    <StrictMode>
-      <ShellApp config={config} />
-    </StrictMode>,
-  );
+  // A transition: React renders in slices that leave the main thread free between them (the prerendered
+  // page stays on screen meanwhile) instead of one long task, and commits the whole page at once.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <ShellApp config={config} />
+      </StrictMode>,
+    );
+  });
 } catch (error) {
   root.render(<BootFailure message={error instanceof Error ? error.message : String(error)} />);
 }

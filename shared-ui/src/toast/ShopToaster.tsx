@@ -32,7 +32,11 @@ function subscribe(listener: () => void) {
 }
 
 function useRenderToasts(wanted: boolean): RenderToasts | null {
-  const loaded = useSyncExternalStore(subscribe, () => renderToasts);
+  const loaded = useSyncExternalStore(
+    subscribe,
+    () => renderToasts,
+    () => null,
+  );
   useEffect(() => {
     if (wanted && !loaded) loadToastList().catch((error: unknown) => console.error(error));
   }, [wanted, loaded]);
