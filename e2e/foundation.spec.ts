@@ -20,25 +20,30 @@ test('the frame renders and the home page comes from the storefront remote', asy
 test('shared packages load once: the remote downloads no copy of React, the router or the workspace packages', async ({
   page,
 }) => {
-  const remoteScripts: { url: string; bytes: Promise<number> }[] = [];
-  page.on('response', (response) => {
+  const remoteScripts: { url: string; bytes: number }[] = [];
+  page.on('response', async (response) => {
     const request = response.request();
     if (request.resourceType() === 'script' && fromPort(e2ePorts.storefront)(request))
-      remoteScripts.push({ url: response.url(), bytes: response.body().then((body) => body.length) });
+      remoteScripts.push({
+        url: request.url(),
+        bytes: (await response.body().catch(() => Buffer.alloc(0))).length,
+      });
   });
   await page.goto('/');
   await expect(page.locator('[data-remote="storefront"] h1')).toBeVisible();
-  // A remote's own copy of a shared package is emitted as a `__prebuild__` fallback chunk: none may leave
-  // the remote's server, the shell provides every share first. A workspace package the remote imports by
-  // name gets a `loadShare` chunk named after it, which must stay a stub that binds the shell's copy
-  // (a few KB), never the package itself (shared-ui alone carries ~170 KB of Chakra).
-  const copies = remoteScripts.filter(({ url }) => url.includes('__prebuild__')).map(({ url }) => url);
+  await page.waitForLoadState('networkidle');
+  // A remote's own copy of a shared package is emitted as a `__prebuild__` fallback chunk. The workspace
+  // packages (`@shop/shared-*`, which carry the design system's Chakra) are `import: false` in remotes:
+  // their `loadShare` chunks are stubs of 1-3 KB that ask the runtime for the shell's copy (the manifest
+  // lists them with the routes module, so they are preloaded); a copy of a package would be far larger.
+  const copies = remoteScripts
+    .filter(
+      ({ url, bytes }) =>
+        url.includes('__prebuild__') || (url.includes('_mf_0_shop_mf_1_shared') && bytes > 4096),
+    )
+    .map(({ url }) => url);
   expect(copies).toEqual([]);
-  for (const script of remoteScripts.filter(({ url }) => url.includes('_mf_0_shop_mf_1_shared'))) {
-    expect(await script.bytes, script.url).toBeLessThan(8 * 1024);
-  }
-  const remoteUrls = remoteScripts.map(({ url }) => url);
-  expect(remoteUrls.some((url) => url.includes('StorefrontRoutes'))).toBe(true);
+  expect(remoteScripts.some(({ url }) => url.includes('StorefrontRoutes'))).toBe(true);
 });
 
 test("a guest's visits request nothing from the admin remote", async ({ page }) => {

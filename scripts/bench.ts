@@ -2,30 +2,29 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { chromium } from '@playwright/test';
 import { frontendApps, repoRoot } from './lib/apps.ts';
 import { buildMissingApps } from './lib/build-apps.ts';
+import { chromiumLaunchOptions } from './lib/chromium.ts';
 import { startShop } from './lib/shop-process.ts';
 import { startThrowawayPostgres } from './lib/throwaway-postgres.ts';
-import { runLighthouse, type LighthouseFigures } from './bench/lighthouse.ts';
+import { DEBUG_PORT, runLighthouse, runLighthouseInTab, type LighthouseFigures } from './bench/lighthouse.ts';
+import { measurePage, scriptName, weighLoad, type PageWeight } from './bench/page-weight.ts';
+import { benchPages, type BenchPage } from './bench/pages.ts';
 import { measureAdminLists } from './bench/admin-lists.ts';
-import { measurePage, type PageWeight } from './bench/page-weight.ts';
 
-// `pnpm bench`: performance figures of the assembled production build, printed and written to .bench/.
-// Figures, not pass/fail: budgets are read by people, not asserted by tests.
+// `pnpm bench`: performance figures of the assembled production build, printed next to issue 12's goals
+// and written to .bench/. Figures, not pass/fail: timings move with the machine's load, so no test asserts
+// them (the byte budget, which is deterministic, is e2e/page-budget.spec.ts).
+// BENCH_PAGES=/,/products measures only the pages named; LIGHTHOUSE_RUNS=1 runs Lighthouse once per page.
 const ports = { shell: 4200, storefront: 4201, admin: 4202, api: 3200 };
 const outDir = path.join(repoRoot, '.bench');
 mkdirSync(outDir, { recursive: true });
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
-/** The guest's pages the storefront brings: `/`, the catalog and a product page (its id read from the api). */
-async function guestPages(apiUrl: string): Promise<string[]> {
-  const list = (await (await fetch(`${apiUrl}/api/v1/products`)).json()) as { products: { _id: string }[] };
-  return ['/', '/products', `/product/${list.products[0]!._id}`];
-}
-
-function printPage(weight: PageWeight) {
-  console.log(`\nGuest opening ${weight.path} (assembled production build, Chromium)`);
+function printWeight(bench: BenchPage, weight: PageWeight) {
+  console.log(`\n${bench.who} opening ${bench.name} (${weight.path})`);
   console.table({
     'requests (all)': { value: weight.requests },
     'script requests': { value: weight.scriptRequests },
@@ -41,25 +40,21 @@ function printPage(weight: PageWeight) {
     .filter((file) => file.type === 'script')
     .sort((a, b) => b.gzip - a.gzip)
     .slice(0, 6)
-    .map((file) => ({
-      origin: file.origin,
-      file: path.basename(new URL(file.url).pathname).slice(0, 70),
-      'gzip KB': kb(file.gzip),
-    }));
-  console.log('Largest scripts:');
+    .map((file) => ({ origin: file.origin, script: scriptName(file.url), 'gzip KB': kb(file.gzip) }));
+  console.log('Six largest scripts:');
   console.table(largest);
 }
 
 /** The median of each figure over `runs` Lighthouse runs (one run moves by several points with load). */
-async function medianLighthouse(url: string, runs: number): Promise<LighthouseFigures> {
+async function medianLighthouse(runs: number, run: () => Promise<LighthouseFigures>) {
   const all: LighthouseFigures[] = [];
-  for (let run = 0; run < runs; run += 1) all.push(await runLighthouse(url));
+  for (let n = 0; n < runs; n += 1) all.push(await run());
   const median = (key: Exclude<keyof LighthouseFigures, 'url'>) => {
     const sorted = all.map((figures) => figures[key]).sort((a, b) => a - b);
     return sorted[Math.floor(sorted.length / 2)]!;
   };
   return {
-    url,
+    url: all[0]!.url,
     performance: median('performance'),
     accessibility: median('accessibility'),
     bestPractices: median('bestPractices'),
@@ -68,6 +63,34 @@ async function medianLighthouse(url: string, runs: number): Promise<LighthouseFi
     tbtMs: median('tbtMs'),
     cls: median('cls'),
   };
+}
+
+/** A signed-in page: one browser whose tab is prepared (signed in, cart, …), weighed, then audited. */
+async function measureSignedIn(bench: BenchPage, shellUrl: string, runs: number) {
+  const profile = mkdtempSync(path.join(tmpdir(), 'shop-bench-profile-'));
+  const options = chromiumLaunchOptions();
+  const context = await chromium.launchPersistentContext(profile, {
+    ...options,
+    args: [...(options.args ?? []), `--remote-debugging-port=${DEBUG_PORT}`],
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await bench.prepare!(page, shellUrl);
+    const url = new URL(bench.path, shellUrl).href;
+    const weight = await weighLoad(page, url, bench.path, ports);
+    const lighthouse = await medianLighthouse(runs, () => runLighthouseInTab(url, shellUrl));
+    return { weight, lighthouse };
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/** Goal cells: the figure, then the goal and a mark when it is missed. */
+function versus(value: number, goal: number | undefined, better: 'lower' | 'higher', text = String(value)) {
+  if (goal === undefined) return text;
+  const met = better === 'lower' ? value <= goal : value >= goal;
+  return `${text} (${better === 'lower' ? '≤' : '≥'}${goal}${met ? '' : ' ✗'})`;
 }
 
 const shopper = { email: 'shopper@example.com', password: 'Shopper12345' };
@@ -148,22 +171,66 @@ await buildMissingApps(frontendApps);
 const shop = await startShop(ports);
 const results: Record<string, unknown> = { measuredAt: new Date().toISOString(), node: process.version };
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const only = process.env.BENCH_PAGES?.split(',');
 try {
-  const pages: Record<string, unknown> = {};
-  const lighthouse: LighthouseFigures[] = [];
-  for (const pagePath of [...(await guestPages(`http://localhost:${ports.api}`)), '/about']) {
-    const weight = await measurePage(shop.shellUrl, pagePath, ports);
-    printPage(weight);
-    pages[pagePath] = {
-      ...weight,
-      files: weight.files.map(({ url, ...rest }) => ({ url: new URL(url).pathname, ...rest })),
-    };
-    lighthouse.push(await medianLighthouse(new URL(pagePath, shop.shellUrl).href, runs));
+  const list = (await (await fetch(`http://localhost:${ports.api}/api/v1/products`)).json()) as {
+    products: { _id: string }[];
+  };
+  const pages = benchPages(list.products[0]!._id).filter((page) => !only || only.includes(page.name));
+  const measured: { bench: BenchPage; weight: PageWeight; lighthouse: LighthouseFigures }[] = [];
+  for (const bench of pages) {
+    const { weight, lighthouse } =
+      bench.who === 'guest'
+        ? {
+            weight: await measurePage(shop.shellUrl, bench.path, ports),
+            lighthouse: await medianLighthouse(runs, () =>
+              runLighthouse(new URL(bench.path, shop.shellUrl).href),
+            ),
+          }
+        : await measureSignedIn(bench, shop.shellUrl, runs);
+    printWeight(bench, weight);
+    measured.push({ bench, weight, lighthouse });
   }
-  console.log(`\nLighthouse (mobile, simulated throttling; median of ${runs} runs)`);
-  console.table(lighthouse.map(({ url, ...figures }) => ({ page: new URL(url).pathname, ...figures })));
-  results.lighthouse = lighthouse;
-  results.pages = pages;
+
+  // What a signed-in page loads beyond a guest's product page (the card field, the admin remote).
+  const productPage = measured.find(({ bench }) => bench.name === '/product/:id');
+  for (const { bench, weight } of measured.filter(({ bench }) => bench.who !== 'guest')) {
+    if (!productPage) break;
+    const seen = new Set(productPage.weight.files.map((file) => scriptName(file.url)));
+    const extra = weight.files.filter((file) => file.type === 'script' && !seen.has(scriptName(file.url)));
+    console.log(`\nScripts ${bench.name} (${bench.who}) loads that a guest's product page does not:`);
+    console.table(
+      extra.map((file) => ({ origin: file.origin, script: scriptName(file.url), 'gzip KB': kb(file.gzip) })),
+    );
+  }
+
+  console.log(`\nAgainst issue 12's goals (Lighthouse mobile, simulated throttling, median of ${runs})`);
+  console.table(
+    measured.map(({ bench, weight, lighthouse }) => ({
+      page: bench.name,
+      who: bench.who,
+      scripts: versus(weight.scriptRequests, bench.goal.scriptRequests, 'lower'),
+      'JS gzip KB': versus(weight.js.gzip / 1024, bench.goal.jsGzipKb, 'lower', kb(weight.js.gzip)),
+      perf: versus(lighthouse.performance, bench.goal.performance, 'higher'),
+      'LCP ms': versus(lighthouse.lcpMs, bench.goal.lcpMs, 'lower'),
+      'FCP ms': lighthouse.fcpMs,
+      CLS: versus(lighthouse.cls, bench.goal.cls, 'lower'),
+      'TBT ms': versus(lighthouse.tbtMs, bench.goal.tbtMs, 'lower'),
+      a11y: lighthouse.accessibility,
+    })),
+  );
+  results.lighthouse = measured.map(({ bench, lighthouse }) => ({ page: bench.name, ...lighthouse }));
+  results.pages = Object.fromEntries(
+    measured.map(({ bench, weight }) => [
+      bench.name,
+      {
+        who: bench.who,
+        goal: bench.goal,
+        ...weight,
+        files: weight.files.map(({ url, ...rest }) => ({ url: new URL(url).pathname, ...rest })),
+      },
+    ]),
+  );
 
   // The admin remote: what an admin's dashboard loads from it, and that guests and shoppers load none.
   const loads = [

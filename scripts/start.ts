@@ -4,6 +4,7 @@ import { shellConfig, shopPorts } from '@shop/shared-contract';
 import { appDir, frontendApps, repoRoot } from './lib/apps.ts';
 import { buildMissingApps } from './lib/build-apps.ts';
 import { serveApp, type ServedApp } from './lib/serve-app.ts';
+import { documentFor, shellDocuments } from './lib/shell-document.ts';
 
 // `pnpm start`: the assembled production shop on one machine. Builds what is missing or out of date,
 // starts the api, serves the three builds and the shell's config.json. Ctrl-C stops all of it.
@@ -73,11 +74,18 @@ try {
   servers.push(
     await serveApp({ dir: path.join(appDir('storefront'), 'dist'), port: ports.storefront, cors: true }),
     await serveApp({ dir: path.join(appDir('admin'), 'dist'), port: ports.admin, cors: true }),
+  );
+  // The shell's deploy step, once the remotes answer: config.json and the page with its preloads.
+  const config = shellConfig(ports, process.env);
+  const shellDir = path.join(appDir('shell'), 'dist');
+  const documents = await shellDocuments(shellDir, config);
+  servers.push(
     await serveApp({
-      dir: path.join(appDir('shell'), 'dist'),
+      dir: shellDir,
       port: ports.shell,
       spa: true,
-      generated: { '/config.json': shellConfig(ports, process.env) },
+      generated: { '/config.json': config },
+      document: (pathname) => documentFor(documents, pathname),
     }),
   );
   console.log(`

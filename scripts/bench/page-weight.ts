@@ -1,5 +1,6 @@
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type BrowserContext } from '@playwright/test';
+import { chromium, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { chromiumLaunchOptions } from '../lib/chromium.ts';
 
 export interface LoadedFile {
@@ -27,14 +28,107 @@ export interface PageWeight {
 const FEDERATION_FILE =
   /remoteEntry|hostInit|mf-manifest|localSharedImportMap|pendingShares|loadShare__shared|runtimeInit/;
 
+/** A script's name without federation's long virtual-module prefix ('loadShare @shop/shared-ui'). */
+export function scriptName(url: string): string {
+  const file = path.basename(new URL(url).pathname);
+  const virtual =
+    /_virtual_mf___mfe_internal__\w+?__mf_owner__\d+__(loadShare|prebuild)__(.*?)__(?:loadShare|prebuild)__/.exec(
+      file,
+    );
+  if (!virtual)
+    return file
+      .replace(/^_virtual_mf-(\w+?)___mfe_internal__\w+?__mf_owner__\d+/, '$1')
+      .replace(/^_virtual_mf___mfe_internal__\w+?__mf_owner__\d+__/, '')
+      .slice(0, 60);
+  const name = virtual[2]!
+    .replace(/_mf_0_/g, '@')
+    .replace(/_mf_1_/g, '/')
+    .replace(/_mf_2_/g, '-');
+  return `${virtual[1]} ${name}`;
+}
+
+/** The same name without its content hash: what stays the same from one build to the next. */
+export function stableScriptName(url: string): string {
+  return scriptName(url)
+    .replace(/-[\w-]{8}\.js$/, '.js')
+    .replace(/\.js-[\w-]{8}$/, '');
+}
+
+/** Which part of the shop served a URL, by its port. */
+export function originFinder(ports: Record<string, number>) {
+  return (url: string): LoadedFile['origin'] => {
+    const port = Number(new URL(url).port);
+    const found = Object.entries(ports).find(([, p]) => p === port)?.[0];
+    return (found as LoadedFile['origin']) ?? 'other';
+  };
+}
+
+/**
+ * Every response of one cold load of `url` in `page` (HTTP cache disabled, storage kept, so a signed-in
+ * tab stays signed in), until the network is idle.
+ */
+export async function weighLoad(
+  page: Page,
+  url: string,
+  pagePath: string,
+  ports: Record<string, number>,
+): Promise<PageWeight> {
+  const originOf = originFinder(ports);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const pending: Promise<LoadedFile | undefined>[] = [];
+  const onFinished = (request: Request) => {
+    pending.push(
+      (async () => {
+        const response = await request.response();
+        if (!response) return undefined;
+        const body = await response.body().catch(() => Buffer.alloc(0));
+        const sizes = await request.sizes();
+        return {
+          url: request.url(),
+          type: request.resourceType(),
+          origin: originOf(request.url()),
+          transferred: sizes.responseBodySize,
+          raw: body.length,
+          gzip: body.length ? gzipSync(body, { level: 6 }).length : 0,
+        };
+      })(),
+    );
+  };
+  page.on('requestfinished', onFinished);
+  try {
+    await page.goto(url, { waitUntil: 'networkidle' });
+  } finally {
+    page.off('requestfinished', onFinished);
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+    await cdp.detach();
+  }
+  const files = (await Promise.all(pending)).filter((file): file is LoadedFile => Boolean(file));
+  const scripts = files.filter((file) => file.type === 'script');
+  const sum = (list: LoadedFile[], key: 'raw' | 'gzip' | 'transferred') =>
+    list.reduce((n, f) => n + f[key], 0);
+  const federation = files.filter((file) => FEDERATION_FILE.test(file.url));
+  const admin = files.filter((file) => file.origin === 'admin');
+  return {
+    path: pagePath,
+    requests: files.length,
+    scriptRequests: scripts.length,
+    js: { raw: sum(scripts, 'raw'), gzip: sum(scripts, 'gzip'), transferred: sum(scripts, 'transferred') },
+    federation: { files: federation.length, raw: sum(federation, 'raw'), gzip: sum(federation, 'gzip') },
+    adminRemote: { requests: admin.length, bytes: sum(admin, 'raw') },
+    files,
+  };
+}
+
 export interface Account {
   email: string;
   password: string;
 }
 
 /**
- * Measures one page load. With `as`, the account signs in first in another browser context whose session
- * (the refresh cookie) is handed over, so the measured load starts with an empty cache like a first visit.
+ * A first visit to `pagePath` in a fresh browser: a guest's, or with `as` the account's, signed in first
+ * in another context whose session (the refresh cookie) is handed over, so the load starts cache-cold.
  */
 export async function measurePage(
   shellUrl: string,
@@ -42,11 +136,6 @@ export async function measurePage(
   ports: Record<string, number>,
   as?: Account,
 ): Promise<PageWeight> {
-  const originOf = (url: string): LoadedFile['origin'] => {
-    const port = Number(new URL(url).port);
-    const found = Object.entries(ports).find(([, p]) => p === port)?.[0];
-    return (found as LoadedFile['origin']) ?? 'other';
-  };
   const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     let storageState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
@@ -61,46 +150,7 @@ export async function measurePage(
       await login.context().close();
     }
     const page = await (await browser.newContext(storageState ? { storageState } : {})).newPage();
-    const pending: Promise<LoadedFile | undefined>[] = [];
-    page.on('requestfinished', (request) => {
-      pending.push(
-        (async () => {
-          const response = await request.response();
-          if (!response) return undefined;
-          const body = await response.body().catch(() => Buffer.alloc(0));
-          const sizes = await request.sizes();
-          return {
-            url: request.url(),
-            type: request.resourceType(),
-            origin: originOf(request.url()),
-            transferred: sizes.responseBodySize,
-            raw: body.length,
-            gzip: body.length ? gzipSync(body, { level: 6 }).length : 0,
-          };
-        })(),
-      );
-    });
-    await page.goto(new URL(pagePath, shellUrl).href, { waitUntil: 'networkidle' });
-    // A signed-in page waits for the session refresh and the guard before its remote loads.
-    if (as) {
-      await page.locator('main h1').first().waitFor();
-      await page.waitForLoadState('networkidle');
-    }
-    const files = (await Promise.all(pending)).filter((file): file is LoadedFile => Boolean(file));
-    const scripts = files.filter((file) => file.type === 'script');
-    const sum = (list: LoadedFile[], key: 'raw' | 'gzip' | 'transferred') =>
-      list.reduce((n, f) => n + f[key], 0);
-    const federation = files.filter((file) => FEDERATION_FILE.test(file.url));
-    const admin = files.filter((file) => file.origin === 'admin');
-    return {
-      path: pagePath,
-      requests: files.length,
-      scriptRequests: scripts.length,
-      js: { raw: sum(scripts, 'raw'), gzip: sum(scripts, 'gzip'), transferred: sum(scripts, 'transferred') },
-      federation: { files: federation.length, raw: sum(federation, 'raw'), gzip: sum(federation, 'gzip') },
-      adminRemote: { requests: admin.length, bytes: sum(admin, 'raw') },
-      files,
-    };
+    return await weighLoad(page, new URL(pagePath, shellUrl).href, pagePath, ports);
   } finally {
     await browser.close();
   }

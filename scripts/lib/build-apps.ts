@@ -90,6 +90,8 @@ export async function buildApp(app: FrontendApp, options: { outDir?: string; env
     appDir(app),
     env,
   );
+  if (app === 'shell' || app === 'storefront')
+    await run(process.execPath, [path.join(repoRoot, 'scripts', 'prerender.ts'), app, outDir], repoRoot, env);
   await precompress(outDir);
   const viteEnv = Object.fromEntries(Object.entries(env).filter(([key]) => key.startsWith('VITE_')));
   writeFileSync(path.join(outDir, STAMP), inputsHash(app, viteEnv));

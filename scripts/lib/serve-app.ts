@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import sirv from 'sirv';
 
 export interface ServeAppOptions {
@@ -12,6 +14,11 @@ export interface ServeAppOptions {
   cors?: boolean;
   /** Files generated at deploy time and served from memory, such as the shell's config.json. */
   generated?: Record<string, unknown>;
+  /**
+   * The page written at deploy time (scripts/lib/shell-document.ts), served for `/` and, with `spa`, for
+   * every client-side route instead of the built index.html. Read on each request: a redeploy changes it.
+   */
+  document?: (pathname: string) => string;
 }
 
 export interface ServedApp {
@@ -29,7 +36,8 @@ function cacheControl(pathname: string): string {
 
 export function serveApp(options: ServeAppOptions): Promise<ServedApp> {
   const files = sirv(options.dir, {
-    single: options.spa ?? false,
+    // With a deploy-time document, client-side routes get that document (below), not the built file.
+    single: options.document ? false : (options.spa ?? false),
     gzip: true,
     brotli: true,
     etag: true,
@@ -38,10 +46,33 @@ export function serveApp(options: ServeAppOptions): Promise<ServedApp> {
       res.setHeader('Cache-Control', cacheControl(pathname));
     },
   });
+  // Compressed as a CDN would (the prerendered page is ~100 KB of mostly repeated CSS), once per page.
+  const compressed = new Map<string, { br: Buffer; gzip: Buffer }>();
+  const sendDocument = (req: IncomingMessage, res: ServerResponse, html: string) => {
+    let forms = compressed.get(html);
+    if (!forms) {
+      if (compressed.size > 20) compressed.clear();
+      forms = { br: brotliCompressSync(html), gzip: gzipSync(html) };
+      compressed.set(html, forms);
+    }
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined;
+    res.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      Vary: 'Accept-Encoding',
+      ...(encoding ? { 'Content-Encoding': encoding } : {}),
+    });
+    res.end(encoding ? forms[encoding] : html);
+  };
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     if (options.cors) res.setHeader('Access-Control-Allow-Origin', '*');
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (options.document && (pathname === '/' || pathname === '/index.html')) {
+      sendDocument(req, res, options.document(pathname));
+      return;
+    }
     const generated = options.generated?.[pathname];
     if (generated !== undefined) {
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
@@ -49,6 +80,10 @@ export function serveApp(options: ServeAppOptions): Promise<ServedApp> {
       return;
     }
     files(req, res, () => {
+      if (options.document && options.spa && !path.extname(pathname)) {
+        sendDocument(req, res, options.document(pathname));
+        return;
+      }
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Not found');
     });

@@ -2,7 +2,7 @@ export { shopSystem } from './theme.ts';
 
 export { toast } from './toast/toast.ts';
 export { toastStore, TOAST_DURATION_MS, type ShopToast, type ToastKind } from './toast/toast-store.ts';
-export { ShopToaster } from './toast/ShopToaster.tsx';
+export { loadToastList, ShopToaster } from './toast/ShopToaster.tsx';
 
 export { formatRupees } from './format/money.ts';
 export { formatLongDate } from './format/date.ts';

@@ -1,4 +1,17 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import {
+  animationStyles,
+  breakpoints,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  keyframes,
+  layerStyles,
+  semanticTokens,
+  textStyles,
+  tokens,
+} from '@chakra-ui/react/theme';
+import { shopRecipes, shopSlotRecipes } from './recipes.ts';
 
 const systemFont = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
@@ -65,4 +78,24 @@ const shopConfig = defineConfig({
   },
 });
 
-export const shopSystem = createSystem(defaultConfig, shopConfig);
+// Chakra's default theme (tokens, global styles, text styles) with only the recipes the shop's components
+// use, instead of `defaultConfig` and its ~80 recipes: Chakra's documented route to a smaller bundle.
+const chakraTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens,
+    recipes: shopRecipes,
+    slotRecipes: shopSlotRecipes,
+    textStyles,
+    layerStyles,
+    animationStyles,
+  },
+});
+
+export const shopSystem = createSystem(defaultBaseConfig, chakraTheme, shopConfig);

@@ -1,5 +1,5 @@
 import type { User } from '@shop/shared-api';
-import { ChakraProvider, shopSystem, ShopToaster, toastStore } from '@shop/shared-ui';
+import { ChakraProvider, loadToastList, shopSystem, ShopToaster, toastStore } from '@shop/shared-ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MotionGlobalConfig } from 'framer-motion';
@@ -10,6 +10,9 @@ import { currentUserStore } from '../user/current-user-store.ts';
 
 // happy-dom's Web Animations stub rejects when motion cancels an animation; tests need no animation.
 MotionGlobalConfig.skipAnimations = true;
+// The page fetches the animated toasts with its first toast; tests have them from the start, so a toast
+// shows in the same render that raised it.
+await loadToastList();
 
 /** A fresh page: nobody signed in (or the given user, loaded), no toasts. */
 export function resetSession(user: User | null = null, provider: 'local' | 'clerk' = 'local') {

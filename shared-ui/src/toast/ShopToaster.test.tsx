@@ -1,11 +1,13 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithTheme } from '../test/render.tsx';
-import { ShopToaster } from './ShopToaster.tsx';
+import { loadToastList, ShopToaster } from './ShopToaster.tsx';
 import { toast } from './toast.ts';
 import { TOAST_DURATION_MS, toastStore } from './toast-store.ts';
 
 describe('toast API and <ShopToaster/>', () => {
+  // The animated list is fetched with the first toast in the page; here it is loaded up front.
+  beforeAll(() => loadToastList());
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     toastStore.getState().clear();

@@ -1,108 +1,52 @@
-import { Box, CloseButton, HStack, Text } from '@chakra-ui/react';
-import { AnimatePresence, motion, useReducedMotion, type PanInfo } from 'framer-motion';
-import { CircleAlert, CircleCheck, Info } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { Box } from '@chakra-ui/react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import { TOAST_DURATION_MS, toastStore, type ShopToast, type ToastKind } from './toast-store.ts';
+import { toastStore, type ShopToast } from './toast-store.ts';
 
-/** A swipe further right than this (or a quick flick) dismisses the toast. */
-const SWIPE_DISMISS_PX = 80;
-const SWIPE_DISMISS_VELOCITY = 500;
+// The toasts' animations (framer-motion, ~40 KB gzip) are fetched with the first toast, not with every
+// page: most page views show none. The live region below is in the page from the start, so the first
+// toast is still announced.
+type RenderToasts = (toasts: ShopToast[]) => ReactNode;
+let renderToasts: RenderToasts | null = null;
+let loading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
 
-const look: Record<ToastKind, { palette: string; Icon: typeof Info; label: string }> = {
-  success: { palette: 'green', Icon: CircleCheck, label: 'Success' },
-  error: { palette: 'red', Icon: CircleAlert, label: 'Error' },
-  info: { palette: 'blue', Icon: Info, label: 'Information' },
-};
-
-/** Dismisses after TOAST_DURATION_MS, paused while the pointer or keyboard focus is on the toast. */
-function useAutoDismiss(onDismiss: () => void, paused: boolean) {
-  const remaining = useRef(TOAST_DURATION_MS);
-  const dismiss = useRef(onDismiss);
-  useEffect(() => {
-    dismiss.current = onDismiss;
-  });
-  useEffect(() => {
-    if (paused) return;
-    const startedAt = Date.now();
-    const timer = setTimeout(() => dismiss.current(), remaining.current);
-    return () => {
-      clearTimeout(timer);
-      remaining.current -= Date.now() - startedAt;
-    };
-  }, [paused]);
+/** Fetches the animated toast list once; resolves when it can render (tests await it). */
+export function loadToastList(): Promise<void> {
+  loading ??= import('./ToastList.tsx').then(
+    (module) => {
+      renderToasts = module.renderToasts;
+      listeners.forEach((listener) => listener());
+    },
+    (error: unknown) => {
+      loading = null; // a later toast tries again (a flaky network, a new deploy)
+      throw error;
+    },
+  );
+  return loading;
 }
 
-function ToastItem({ toast }: { toast: ShopToast }) {
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const reduceMotion = useReducedMotion();
-  const dismiss = () => toastStore.getState().dismiss(toast.id);
-  useAutoDismiss(dismiss, hovered || focused);
-  const { palette, Icon, label } = look[toast.kind];
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
-  const onDragEnd = (_event: unknown, info: PanInfo) => {
-    if (info.offset.x > SWIPE_DISMISS_PX || info.velocity.x > SWIPE_DISMISS_VELOCITY) dismiss();
-  };
-
-  return (
-    <Box
-      asChild
-      colorPalette={palette}
-      bg="bg.panel"
-      color="fg"
-      borderWidth="1px"
-      borderColor="border"
-      borderLeftWidth="4px"
-      borderLeftColor="colorPalette.solid"
-      rounded="md"
-      shadow="lg"
-      px="4"
-      py="3"
-      w="full"
-      cursor="grab"
-    >
-      <motion.div
-        layout={!reduceMotion}
-        // Errors interrupt (assertive); success and info wait for a pause (the polite list around them).
-        role={toast.kind === 'error' ? 'alert' : 'status'}
-        data-testid="toast"
-        data-kind={toast.kind}
-        initial={reduceMotion ? { opacity: 0 } : { opacity: 0, x: 48 }}
-        animate={{ opacity: 1, x: 0 }}
-        exit={reduceMotion ? { opacity: 0 } : { opacity: 0, x: 320 }}
-        transition={{ duration: reduceMotion ? 0 : 0.2 }}
-        drag="x"
-        dragConstraints={{ left: 0, right: 0 }}
-        dragElastic={{ left: 0, right: 0.9 }}
-        dragSnapToOrigin
-        onDragEnd={onDragEnd}
-        onPointerEnter={() => setHovered(true)}
-        onPointerLeave={() => setHovered(false)}
-        onFocus={() => setFocused(true)}
-        onBlur={() => setFocused(false)}
-        style={{ touchAction: 'pan-y' }}
-      >
-        <HStack align="start" gap="3">
-          <Box color="colorPalette.fg" mt="0.5" aria-hidden="true">
-            <Icon size={20} />
-          </Box>
-          <Text flex="1" fontSize="sm" fontWeight="medium">
-            <Box as="span" srOnly>
-              {label}:{' '}
-            </Box>
-            {toast.message}
-          </Text>
-          <CloseButton size="2xs" aria-label="Close notification" onClick={dismiss} />
-        </HStack>
-      </motion.div>
-    </Box>
+function useRenderToasts(wanted: boolean): RenderToasts | null {
+  const loaded = useSyncExternalStore(
+    subscribe,
+    () => renderToasts,
+    () => null,
   );
+  useEffect(() => {
+    if (wanted && !loaded) loadToastList().catch((error: unknown) => console.error(error));
+  }, [wanted, loaded]);
+  return loaded;
 }
 
 /** Renders the page's toasts (bottom right; full width on phones). The shell mounts it once. */
 export function ShopToaster() {
   const toasts = useStore(toastStore, (state) => state.toasts);
+  const render = useRenderToasts(toasts.length > 0);
   return (
     <Box
       as="section"
@@ -116,11 +60,7 @@ export function ShopToaster() {
       pointerEvents="none"
     >
       <Box aria-live="polite" display="flex" flexDirection="column" gap="2" m="0" p="0" pointerEvents="auto">
-        <AnimatePresence initial={false}>
-          {toasts.map((toast) => (
-            <ToastItem key={toast.id} toast={toast} />
-          ))}
-        </AnimatePresence>
+        {render ? render(toasts) : null}
       </Box>
     </Box>
   );

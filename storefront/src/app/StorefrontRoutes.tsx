@@ -1,7 +1,7 @@
 import type { RemoteRoutesProps } from '@shop/shared-contract';
 import { RequireAuth } from '@shop/shared-auth';
 import { PageProgress } from '@shop/shared-ui';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { AnnouncementBar } from '../features/home/AnnouncementBar.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
@@ -9,9 +9,7 @@ import { HomePage } from '../features/home/HomePage.tsx';
 // Every page but the home page is its own chunk, fetched when its route is first visited: a guest on `/`
 // downloads neither the catalog nor the checkout. The home page ships in this module because it is where
 // most visits land, and index.html already preloads this module (no extra round trip before first paint).
-const ProductsPage = lazy(() => import('../features/catalog/ProductsPage.tsx'));
 const SearchPage = lazy(() => import('../features/catalog/SearchPage.tsx'));
-const ProductPage = lazy(() => import('../features/product/ProductPage.tsx'));
 const CartPage = lazy(() => import('../features/cart/CartPage.tsx'));
 const ShippingPage = lazy(() => import('../features/checkout/ShippingPage.tsx'));
 const ConfirmOrderPage = lazy(() => import('../features/checkout/ConfirmOrderPage.tsx'));
@@ -19,6 +17,42 @@ const PaymentPage = lazy(() => import('../features/checkout/PaymentPage.tsx'));
 const SuccessPage = lazy(() => import('../features/checkout/SuccessPage.tsx'));
 const MyOrdersPage = lazy(() => import('../features/orders/MyOrdersPage.tsx'));
 const OrderDetailsPage = lazy(() => import('../features/orders/OrderDetailsPage.tsx'));
+
+/**
+ * A lazy page that renders at once when its chunk is already here. The page a visit lands on is fetched
+ * while this module loads (below), so the shell's first render draws the page itself rather than a loading
+ * bar that the page then replaces (that swap made the footer jump: CLS 0.36 on /products).
+ */
+function preloadablePage<Props extends object>(load: () => Promise<{ default: ComponentType<Props> }>) {
+  let Loaded: ComponentType<Props> | undefined;
+  const preload = () =>
+    load().then((module) => {
+      Loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(preload);
+  function Page(props: Props) {
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+  }
+  return { Page, preload };
+}
+
+const productsPage = preloadablePage(() => import('../features/catalog/ProductsPage.tsx'));
+const productPage = preloadablePage(() => import('../features/product/ProductPage.tsx'));
+const ProductsPage = productsPage.Page;
+const ProductPage = productPage.Page;
+
+// The landing page's chunk is part of loading this module (the shell waits for it before its first
+// render, index.html has preloaded this module); a failure is left to the route's own lazy load.
+if (typeof window !== 'undefined') {
+  const landing = window.location.pathname;
+  const page = /^\/products(\/|$)/.test(landing)
+    ? productsPage
+    : landing.startsWith('/product/')
+      ? productPage
+      : undefined;
+  await page?.preload().catch(() => {});
+}
 
 /** A signed-in page: guests go to /login and come back here afterwards. */
 const signedIn = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;

@@ -8,7 +8,10 @@ interface RemoteRoutesModule {
   default: ComponentType<RemoteRoutesProps>;
 }
 
-const pending = new Map<RemoteName, Promise<RemoteRoutesModule>>();
+/** A promise that also says synchronously how it ended, the way React's `use()` reads it. */
+type TrackedPromise<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+
+const pending = new Map<RemoteName, TrackedPromise<RemoteRoutesModule>>();
 let manifests: Record<RemoteName, string> | undefined;
 
 /** Tells the federation runtime where each remote lives, from config.json: no URL is compiled in. */
@@ -28,10 +31,23 @@ export function registerShopRemotes(remotes: Record<RemoteName, string>): void {
 export function loadRemoteRoutes(name: RemoteName): Promise<RemoteRoutesModule> {
   let load = pending.get(name);
   if (!load) {
-    load = loadRemote<RemoteRoutesModule>(remoteRoutesId(name)).then((module) => {
+    const tracked: TrackedPromise<RemoteRoutesModule> = loadRemote<RemoteRoutesModule>(
+      remoteRoutesId(name),
+    ).then((module) => {
       if (!module?.default) throw new Error(`The ${name} remote did not expose its routes`);
       return module;
     });
+    // React's use() renders a settled promise's value at once instead of suspending for a tick: a remote
+    // loaded before the first render (main.tsx) draws in that first render, with no loading bar between.
+    tracked.then(
+      (value) => {
+        Object.assign(tracked, { status: 'fulfilled', value });
+      },
+      (reason: unknown) => {
+        Object.assign(tracked, { status: 'rejected', reason });
+      },
+    );
+    load = tracked;
     pending.set(name, load);
   }
   return load;

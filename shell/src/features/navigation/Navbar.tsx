@@ -1,17 +1,23 @@
 import { Box, Button, HStack, IconButton, Link, Skeleton, Spacer } from '@shop/shared-ui';
 import { useCurrentUser, useSession } from '@shop/shared-auth';
 import { Menu as MenuIcon, ShoppingBag } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
-import { MobileMenu } from './MobileMenu.tsx';
 import { mainLinks } from './nav-links.ts';
 import { UserMenu } from './UserMenu.tsx';
+
+// The phone menu and its animation library (framer-motion, ~40 KB gzip) load on the first tap, not with
+// every page: most visits never open it (docs/performance.md).
+const loadMobileMenu = () => import('./MobileMenu.tsx');
+const MobileMenu = lazy(async () => ({ default: (await loadMobileMenu()).MobileMenu }));
 
 /** The sticky bar: shop links, then Login or the Profile link and avatar dropdown. */
 export function Navbar() {
   const { status, isSignedIn } = useSession();
   const { user, isAdmin } = useCurrentUser();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Mounted from the first opening on, so closing still plays its exit animation and returns focus.
+  const [menuUsed, setMenuUsed] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
 
   return (
@@ -38,7 +44,12 @@ export function Navbar() {
           aria-controls="mobile-menu"
           variant="ghost"
           hideFrom="md"
-          onClick={() => setMenuOpen(true)}
+          // A finger on the button starts the download before the tap ends.
+          onPointerDown={() => void loadMobileMenu()}
+          onClick={() => {
+            setMenuUsed(true);
+            setMenuOpen(true);
+          }}
         >
           <MenuIcon />
         </IconButton>
@@ -80,7 +91,11 @@ export function Navbar() {
           </Button>
         )}
       </HStack>
-      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} returnFocusTo={menuButton} />
+      {menuUsed ? (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} returnFocusTo={menuButton} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

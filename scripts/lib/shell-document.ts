@@ -1,0 +1,137 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { RuntimeConfig } from '@shop/shared-contract';
+
+/**
+ * The shell's deploy step: the page the shell serves, written when config.json is known. It is the built
+ * `index.html` with, at its `<!-- shop:deploy -->` mark:
+ *
+ * - config.json itself, as a JSON data block (no request for it before the boot can start);
+ * - preconnects to the storefront and the api;
+ * - preloads of the storefront's manifest, remote entry and routes module, read from the manifest the
+ *   config names, so the first page's code downloads in parallel with the shell's own instead of after it.
+ *
+ * - the prerendered first paint (scripts/prerender.ts) inside `#root`: the shell's frame and, on `/`, the
+ *   storefront's home read from beside its manifest (`prerender-home.html`), so the hero is in the first
+ *   response (other addresses and `/admin` get no prerender, see `other` below).
+ *
+ * A remote release re-runs this step (as it rewrites config.json): the preloads follow the new manifest
+ * and the shell is not rebuilt. The built index.html is never changed, and nothing executable is added,
+ * so the inline scripts (and their CSP hashes) are the build's own.
+ */
+export const DEPLOY_MARK = '<!-- shop:deploy -->';
+
+interface RemoteManifest {
+  metaData: { remoteEntry: { path: string; name: string } };
+  exposes: { name: string; assets: { js: { sync: string[] } } }[];
+}
+
+/** The storefront's first files, or none when its manifest cannot be read (the page then boots without). */
+async function storefrontFiles(manifestUrl: string, timeoutMs: number): Promise<string[]> {
+  try {
+    const response = await fetch(manifestUrl, { signal: AbortSignal.timeout(timeoutMs) });
+    if (!response.ok) return [];
+    const manifest = (await response.json()) as RemoteManifest;
+    const { path: entryPath, name } = manifest.metaData.remoteEntry;
+    const routes = manifest.exposes.find((expose) => expose.name === 'routes');
+    return [`${entryPath}${name}`, ...(routes?.assets.js.sync ?? [])].map((file) =>
+      new URL(file, manifestUrl).toString(),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** The storefront's prerendered home from the release the manifest names, or null. */
+async function storefrontHome(manifestUrl: string, timeoutMs: number): Promise<string | null> {
+  try {
+    const response = await fetch(new URL('prerender-home.html', manifestUrl), {
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    return response.ok ? await response.text() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What the shell's first render draws while a route's code arrives: the frame keeps the footer below. */
+const ROUTE_PLACEHOLDER = '<div style="min-height:100vh"></div>';
+const ROUTE_SLOT = '<shop-route-slot></shop-route-slot>';
+
+/** Each emotion style once: the shell's frame and the storefront's fragment both carry the global styles. */
+function withoutRepeatedStyles(html: string): string {
+  const seen = new Set<string>();
+  return html.replace(/<style data-emotion="([^"]*)"[^>]*>[^<]*<\/style>/g, (tag, key: string) => {
+    if (seen.has(key)) return '';
+    seen.add(key);
+    return tag;
+  });
+}
+
+/** The page for each kind of address; `documentFor` picks one. */
+export interface ShellDocuments {
+  home: string;
+  other: string;
+  admin: string;
+}
+
+export function documentFor(documents: ShellDocuments, pathname: string): string {
+  if (pathname === '/' || pathname === '/index.html') return documents.home;
+  return pathname.startsWith('/admin') ? documents.admin : documents.other;
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+// JSON inside <script>: '<' escaped so no value can close the element.
+const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+export async function shellDocuments(
+  shellDir: string,
+  config: RuntimeConfig,
+  { timeoutMs = 3000 }: { timeoutMs?: number } = {},
+): Promise<ShellDocuments> {
+  const built = readFileSync(path.join(shellDir, 'index.html'), 'utf8');
+  if (!built.includes(DEPLOY_MARK)) throw new Error(`${shellDir}/index.html has no ${DEPLOY_MARK} mark`);
+  const manifestUrl = config.remotes.storefront;
+  const [files, home] = await Promise.all([
+    storefrontFiles(manifestUrl, timeoutMs),
+    storefrontHome(manifestUrl, timeoutMs),
+  ]);
+  const origin = (url: string) => new URL(url).origin;
+  const lines = [
+    `<script type="application/json" id="shop-config">${jsonForScript(config)}</script>`,
+    `<link rel="preconnect" href="${escapeAttribute(origin(config.apiBaseUrl))}" />`,
+    ...(files.length
+      ? [
+          `<link rel="preconnect" href="${escapeAttribute(origin(manifestUrl))}" crossorigin />`,
+          // The federation runtime fetches the manifest (cors, no credentials): the same request.
+          `<link rel="preload" href="${escapeAttribute(manifestUrl)}" as="fetch" crossorigin data-shop-preload />`,
+          ...files.map((file) => `<link rel="modulepreload" href="${escapeAttribute(file)}" crossorigin />`),
+        ]
+      : []),
+  ];
+  const page = built.replace(DEPLOY_MARK, lines.join('\n    '));
+  const framePath = path.join(shellDir, 'prerender-frame.json');
+  if (!existsSync(framePath)) return { home: page, other: page, admin: page };
+  const frames = JSON.parse(readFileSync(framePath, 'utf8')) as { home: string };
+  // The entry is preloaded, not run: the boot script starts it after the prerendered first paint (on a
+  // fast network the browser would otherwise run all the JavaScript before painting anything).
+  // Every module preload at low priority: the code still downloads in parallel, but after the document
+  // and its styles, and Lighthouse no longer counts it as blocking the prerendered first paint.
+  const prerendered = page
+    .replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      (_tag, src: string) => `<link rel="modulepreload" crossorigin href="${src}" data-shop-entry />`,
+    )
+    .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
+  const withRoot = (html: string) =>
+    prerendered.replace('<div id="root"></div>', () => `<div id="root">${withoutRepeatedStyles(html)}</div>`);
+  return {
+    // Without the storefront's home (it is down, or an older release), the frame keeps the page's height.
+    home: withRoot(frames.home.replace(ROUTE_SLOT, () => (files.length && home) || ROUTE_PLACEHOLDER)),
+    // Other addresses get the page without a prerender: measured on /products, the early frame moved
+    // no LCP (the catalog comes from the api) while the JavaScript it pushed after the first paint
+    // counted as blocking time (TBT 115 → 946 ms, performance 76 → 64). docs/performance.md.
+    other: page,
+    admin: page,
+  };
+}

@@ -1,0 +1,35 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { createServer } from 'vite';
+import { appDir, type FrontendApp } from './lib/apps.ts';
+
+// `node scripts/prerender.ts shell|storefront OUT_DIR`: renders the app's first-paint HTML with React's
+// server renderer (through Vite, from the app's sources) into its build folder. The shell's deploy step
+// (scripts/lib/shell-document.ts) writes it into the page, so the frame and the home hero are in the first
+// response and paint before any JavaScript has run; React then draws the same thing over it.
+const [app, outDir] = process.argv.slice(2) as [FrontendApp, string];
+
+const server = await createServer({
+  root: appDir(app),
+  configFile: false,
+  logLevel: 'error',
+  appType: 'custom',
+  server: { middlewareMode: true, hmr: false, ws: false },
+  plugins: [react()],
+});
+try {
+  if (app === 'shell') {
+    const { renderFrame } = (await server.ssrLoadModule('/src/prerender.tsx')) as {
+      renderFrame: (pathname: string) => string;
+    };
+    // The frame at '/' (its Home link current): only the home page is prerendered.
+    const frames = { home: renderFrame('/') };
+    writeFileSync(path.join(outDir, 'prerender-frame.json'), JSON.stringify(frames));
+  } else if (app === 'storefront') {
+    const { renderHome } = (await server.ssrLoadModule('/src/prerender.tsx')) as { renderHome: () => string };
+    writeFileSync(path.join(outDir, 'prerender-home.html'), renderHome());
+  }
+} finally {
+  await server.close();
+}
