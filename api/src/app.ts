@@ -12,19 +12,21 @@ import { openDatabase, type Database } from './db/client.ts';
 import type { AppContext } from './context.ts';
 import { registerErrorHandlers } from './http/error-handler.ts';
 import { registerDocs } from './http/docs.ts';
+import { createAnswerCache } from './http/answer-cache.ts';
+import { createRouteKit, type Access, type RouteConfig } from './http/route-kit.ts';
 import { resolveJwtSecret } from './auth/jwt-secret.ts';
 import { createAccessTokens } from './auth/access-tokens.ts';
 import { createClerkIdentity } from './auth/clerk.ts';
 import { createGuards } from './auth/guards.ts';
-import { registerAuthRoutes } from './auth/auth-routes.ts';
-import { registerPasswordRoutes } from './auth/password-routes.ts';
+import { registerIdentityRoutes } from './users/identity-routes.ts';
+import { registerPasswordRoutes } from './users/password-routes.ts';
 import { registerMeRoutes } from './users/me-routes.ts';
 import { registerAdminUserRoutes } from './users/admin-user-routes.ts';
-import { createDiskImageStore, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from './storage/image-store.ts';
-import { createCatalogCache } from './catalog/catalog-cache.ts';
+import { createDiskImageStore } from './storage/image-store.ts';
 import { registerProductRoutes } from './catalog/product-routes.ts';
 import { registerAdminProductRoutes } from './catalog/admin-product-routes.ts';
-import { registerReviewRoutes } from './catalog/review-routes.ts';
+import { registerReviewRoutes } from './reviews/review-routes.ts';
+import { registerAdminReviewRoutes } from './reviews/admin-review-routes.ts';
 import { registerOrderRoutes } from './orders/order-routes.ts';
 import { registerAdminOrderRoutes } from './orders/admin-order-routes.ts';
 import { registerPaymentRoutes } from './payments/payment-routes.ts';
@@ -32,6 +34,7 @@ import { createLocalGateway } from './payments/local-gateway.ts';
 import { createStripeGateway, type StripeConnection } from './payments/stripe-gateway.ts';
 import { seedDatabase } from './seed/seed.ts';
 import type { ZodApp } from './http/types.ts';
+import { healthSchema } from '@shop/shared-api/schemas';
 
 export interface BuildAppOptions {
   /** Overrides of the environment's configuration. */
@@ -47,7 +50,14 @@ export interface BuildAppOptions {
   seed?: boolean;
 }
 
-export type ShopApp = ZodApp & { shop: AppContext & { database: Database } };
+/** One row of the route table: every /api/v1 route and who may call it. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+export type ShopApp = ZodApp & { shop: AppContext & { database: Database; routes: RouteEntry[] } };
 
 /** The api server: every /api/v1 route, docs, uploads; the caller listens (server.ts) or injects (tests). */
 export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> {
@@ -85,16 +95,19 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
   const payments = config.stripeSecretKey
     ? createStripeGateway(config.stripeSecretKey, options.stripeConnection)
     : createLocalGateway(database.db);
+  const guards = createGuards(database.db, tokens, clerk);
   const ctx: AppContext = {
     config,
     db: database.db,
+    kit: createRouteKit({ requireUser: guards.requireUser, publicApiUrl: config.publicApiUrl }),
     tokens,
-    guards: createGuards(database.db, tokens, clerk),
+    guards,
     images,
     payments,
-    catalogCache: createCatalogCache(config.catalogCacheMs),
+    catalogCache: createAnswerCache(config.catalogCacheMs),
   };
-  app.decorate('shop', { ...ctx, database });
+  const routes: RouteEntry[] = [];
+  app.decorate('shop', { ...ctx, database, routes });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   // Set per request by readFormBody on the routes that take files.
@@ -108,15 +121,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
   });
   await app.register(cookie);
-  await app.register(multipart, {
-    limits: {
-      fileSize: MAX_IMAGE_BYTES,
-      files: MAX_PRODUCT_IMAGES,
-      fields: 30,
-      fieldSize: 8 * 1024 * 1024,
-      parts: 40,
-    },
-  });
+  // Limits per route (the kit's `form`); these defaults take nothing.
+  await app.register(multipart, { limits: { fields: 0, files: 0, fileSize: 0, parts: 0 } });
   await app.register(rateLimit, { global: false });
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -144,24 +150,48 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
 
   await registerDocs(app);
 
+  // The route table: every /api/v1 route declares who may call it, and admin routes are exactly those
+  // under /api/v1/admin, which the admin plugin's one hook guards.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/v1') || route.method === 'HEAD') return;
+    const access = (route.config as Partial<RouteConfig> | undefined)?.access;
+    const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
+    if (!access) throw new Error(`${method} ${route.url} declares no access (use the route kit)`);
+    if ((access === 'admin') !== route.url.startsWith('/api/v1/admin/'))
+      throw new Error(`${method} ${route.url}: admin routes, and only they, live under /api/v1/admin`);
+    routes.push({ method, url: route.url, access });
+  });
+
   await app.register(
     async (api) => {
       const v1 = api as unknown as ZodApp;
       v1.get(
         '/health',
-        { schema: { tags: ['health'], summary: 'Readiness: answers without touching the database' } },
-        async () => ({ status: 'ok' }),
+        ctx.kit.public({
+          tag: 'health',
+          summary: 'Readiness: answers without touching the database',
+          response: { 200: healthSchema },
+        }),
+        async () => ({ status: 'ok' as const }),
       );
-      registerAuthRoutes(v1, ctx);
+      registerIdentityRoutes(v1, ctx);
       registerPasswordRoutes(v1, ctx);
       registerMeRoutes(v1, ctx);
-      registerAdminUserRoutes(v1, ctx);
       registerProductRoutes(v1, ctx);
-      registerAdminProductRoutes(v1, ctx);
       registerReviewRoutes(v1, ctx);
       registerOrderRoutes(v1, ctx);
-      registerAdminOrderRoutes(v1, ctx);
       registerPaymentRoutes(v1, ctx);
+      await v1.register(
+        async (plugin) => {
+          const admin = plugin as unknown as ZodApp;
+          admin.addHook('onRequest', ctx.guards.requireAdmin);
+          registerAdminUserRoutes(admin, ctx);
+          registerAdminProductRoutes(admin, ctx);
+          registerAdminReviewRoutes(admin, ctx);
+          registerAdminOrderRoutes(admin, ctx);
+        },
+        { prefix: '/admin' },
+      );
     },
     { prefix: '/api/v1' },
   );

@@ -1,10 +1,9 @@
 import { verifyToken, createClerkClient } from '@clerk/backend';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { users, type UserRow } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
-import { isUniqueViolation } from '../http/db-errors.ts';
-import type { UserRow } from '../users/user-view.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 export interface ClerkOptions {
   jwtKey?: string | undefined;

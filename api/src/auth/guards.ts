@@ -42,9 +42,3 @@ export function createGuards(db: Db, tokens: AccessTokens, clerk: ClerkIdentity 
   return { requireUser, requireAdmin };
 }
 export type Guards = ReturnType<typeof createGuards>;
-
-/** The signed-in user of a guarded route. */
-export function currentUser(request: FastifyRequest) {
-  if (!request.user) throw unauthorized(NO_TOKEN_MESSAGE);
-  return request.user;
-}

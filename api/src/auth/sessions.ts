@@ -1,9 +1,8 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { sessions, users } from '../db/schema.ts';
+import { sessions, users, type UserRow } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
 import { randomToken, sameSecret, sha256 } from './secrets.ts';
-import type { UserRow } from '../users/user-view.ts';
 
 export const SESSION_DAYS = 30;
 const sessionExpiry = () => new Date(Date.now() + SESSION_DAYS * 24 * 60 * 60 * 1000);

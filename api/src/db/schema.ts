@@ -204,3 +204,8 @@ export const usedPayments = pgTable('used_payments', {
   orderId: char('order_id', { length: 24 }).notNull(),
   usedAt: createdAt(),
 });
+
+// Row types, beside the tables they come from.
+export type UserRow = typeof users.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from './errors.ts';
-import { isUnstorableText } from './db-errors.ts';
+import { isUnstorableText } from '../db/errors.ts';
 
 const CONTEXT_LABEL: Record<string, string> = {
   body: 'body',

@@ -1,14 +1,12 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { newOrderRequestSchema } from '@shop/shared-api/schemas';
 import type { AppContext } from '../context.ts';
-import { orders, products, usedPayments, type StoredOrderItem } from '../db/schema.ts';
-import { newId } from '../db/ids.ts';
+import type { StoredOrderItem, UserRow } from '../db/schema.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { isUniqueViolation } from '../http/db-errors.ts';
-import { toRupees } from '../http/money.ts';
-import type { UserRow } from '../users/user-view.ts';
+import { toRupees } from '../money.ts';
 import { priceOrder } from './pricing.ts';
+import { insertOrder, isPaymentUsed, lockProducts, takeStock } from './order-repository.ts';
 
 type OrderInput = z.output<typeof newOrderRequestSchema>;
 
@@ -39,37 +37,25 @@ export async function placeOrder(ctx: AppContext, user: UserRow, input: OrderInp
   if (intent.userId !== user.id) throw badRequest('This payment was not made by you');
   if (intent.status !== 'succeeded') throw badRequest('Payment has not succeeded');
   if (intent.currency !== 'inr') throw badRequest('Payment currency must be INR');
-  const [used] = await ctx.db
-    .select({ orderId: usedPayments.orderId })
-    .from(usedPayments)
-    .where(eq(usedPayments.paymentId, paymentId));
-  if (used) throw badRequest(PAYMENT_USED);
+  if (await isPaymentUsed(ctx.db, paymentId)) throw badRequest(PAYMENT_USED);
 
   try {
     const order = await ctx.db.transaction(async (tx) => {
-      const ids = [...quantities.keys()].sort();
-      const rows = await tx
-        .select()
-        .from(products)
-        .where(inArray(products.id, ids))
-        .orderBy(asc(products.id))
-        .for('update');
-      const byId = new Map(rows.map((row) => [row.id, row]));
+      const ids = [...quantities.keys()];
+      const byId = new Map((await lockProducts(tx, ids)).map((row) => [row.id, row]));
       const missing = ids.find((id) => !byId.has(id));
       if (missing) throw notFound(`Product not found: ${missing}`);
 
-      const items: StoredOrderItem[] = input.orderItems
-        .filter((line, index, all) => all.findIndex((other) => other.product === line.product) === index)
-        .map((line) => {
-          const product = byId.get(line.product)!;
-          return {
-            product: product.id,
-            name: product.name,
-            image: product.images[0]?.url ?? '',
-            pricePaise: product.pricePaise,
-            quantity: quantities.get(product.id)!,
-          };
-        });
+      const items: StoredOrderItem[] = [...quantities].map(([id, quantity]) => {
+        const product = byId.get(id)!;
+        return {
+          product: product.id,
+          name: product.name,
+          image: product.images[0]?.url ?? '',
+          pricePaise: product.pricePaise,
+          quantity,
+        };
+      });
       const totals = priceOrder(items);
       // The browser computes GST in floating-point rupees; on an exact half paisa it can round the other
       // way, so one paisa either side is the same amount. Anything more is refused.
@@ -80,36 +66,22 @@ export async function placeOrder(ctx: AppContext, user: UserRow, input: OrderInp
       }
       for (const item of items) {
         const product = byId.get(item.product)!;
-        if (product.stock < item.quantity) {
+        if (product.stock < item.quantity || !(await takeStock(tx, item.product, item.quantity))) {
           throw badRequest(`Insufficient stock for ${product.name}: ${product.stock} left`);
         }
-        const updated = await tx
-          .update(products)
-          .set({ stock: sql`${products.stock} - ${item.quantity}` })
-          .where(and(eq(products.id, item.product), gte(products.stock, item.quantity)))
-          .returning({ id: products.id });
-        if (updated.length === 0) throw badRequest(`Insufficient stock for ${product.name}`);
       }
       const now = new Date();
-      const [created] = await tx
-        .insert(orders)
-        .values({
-          id: newId(),
-          userId: user.id,
-          shippingInfo: input.shippingInfo,
-          orderItems: items,
-          paymentId,
-          paymentStatus: intent.status,
-          paidAt: now,
-          ...totals,
-          orderStatus: 'Processing',
-          createdAt: now,
-        })
-        .returning();
-      // Recorded in the same transaction; its primary key refuses a second order on one payment, even
-      // one placed at the same moment or after this order is deleted.
-      await tx.insert(usedPayments).values({ paymentId, userId: user.id, orderId: created!.id });
-      return created!;
+      return insertOrder(tx, {
+        userId: user.id,
+        shippingInfo: input.shippingInfo,
+        orderItems: items,
+        paymentId,
+        paymentStatus: intent.status,
+        paidAt: now,
+        ...totals,
+        orderStatus: 'Processing',
+        createdAt: now,
+      });
     });
     ctx.catalogCache.invalidate();
     return order;

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import { orders, products, reviews, users, type StoredOrderItem } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { refreshProductRating } from '../catalog/product-view.ts';
+import { refreshProductRating } from '../reviews/review-repository.ts';
 import { priceOrder } from '../orders/pricing.ts';
 import { drawProductImage } from './product-art.ts';
 import { SEED_COMMENTS, SEED_PRODUCTS, SEED_REVIEWERS } from './catalog-data.ts';

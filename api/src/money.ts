@@ -1,4 +1,4 @@
-// Storage keeps integer paise; the wire speaks rupees, as the spec's screens show them.
+// Storage keeps integer paise; the wire speaks rupees, as the shop shows them (docs/product.md, money).
 
 export const toRupees = (paise: number) => paise / 100;
 

@@ -1,32 +1,26 @@
-import { eq } from 'drizzle-orm';
 import {
   authSessionResponseSchema,
-  errorResponseSchema,
   loginRequestSchema,
   registerRequestSchema,
   successSchema,
 } from '@shop/shared-api/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import type { UserRow } from '../db/schema.ts';
 import type { ZodApp } from '../http/types.ts';
-import { users } from '../db/schema.ts';
-import { newId } from '../db/ids.ts';
-import { badRequest, HttpError, unauthorized, SESSION_EXPIRED_MESSAGE } from '../http/errors.ts';
-import { isUniqueViolation } from '../http/db-errors.ts';
-import { requestBaseUrl } from '../http/public-url.ts';
-import { toUserView, type UserRow } from '../users/user-view.ts';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
-import { ACCESS_TOKEN_SECONDS } from './access-tokens.ts';
-import { revokeSession, rotateSession, sessionIdOfRefreshToken, startSession } from './sessions.ts';
-import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie.ts';
+import { HttpError, unauthorized, SESSION_EXPIRED_MESSAGE } from '../http/errors.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { ACCESS_TOKEN_SECONDS } from '../auth/access-tokens.ts';
+import { revokeSession, rotateSession, sessionIdOfRefreshToken, startSession } from '../auth/sessions.ts';
+import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../auth/refresh-cookie.ts';
+import { toUserView } from './user-view.ts';
+import { findUserByEmail, insertUser } from './user-repository.ts';
 
-const tags = ['identity'];
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema };
+const tag = 'identity';
 
 /** The local identity provider's sessions: register, login, refresh (cookie rotation), logout. */
-export function registerAuthRoutes(app: ZodApp, ctx: AppContext) {
-  const { db } = ctx;
-  const authRateLimit = { rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } };
+export function registerIdentityRoutes(app: ZodApp, ctx: AppContext) {
+  const { db, kit } = ctx;
 
   async function issueSession(
     request: FastifyRequest,
@@ -39,7 +33,7 @@ export function registerAuthRoutes(app: ZodApp, ctx: AppContext) {
     const accessToken = await ctx.tokens.sign({ userId: user.id, sessionId });
     return {
       success: true as const,
-      user: toUserView(user, requestBaseUrl(request, ctx.config.publicApiUrl)),
+      user: toUserView(user, kit.baseUrlOf(request)),
       accessToken,
       expiresIn: ACCESS_TOKEN_SECONDS,
     };
@@ -47,27 +41,18 @@ export function registerAuthRoutes(app: ZodApp, ctx: AppContext) {
 
   app.post(
     '/auth/register',
-    {
-      config: authRateLimit,
-      schema: {
-        tags,
-        summary: 'Create an account and sign in',
-        body: registerRequestSchema,
-        response: { 201: authSessionResponseSchema, ...errors },
-      },
-    },
+    kit.public({
+      tag,
+      summary: 'Create an account and sign in',
+      body: registerRequestSchema,
+      response: { 201: authSessionResponseSchema },
+      rateLimit: ctx.config.authRateLimit,
+    }),
     async (request, reply) => {
       const { name, email, password } = request.body;
-      const passwordHash = await hashPassword(password);
-      let user: UserRow | undefined;
-      try {
-        [user] = await db.insert(users).values({ id: newId(), name, email, passwordHash }).returning();
-      } catch (error) {
-        if (isUniqueViolation(error)) throw badRequest('Email is already registered');
-        throw error;
-      }
+      const user = await insertUser(db, { name, email, passwordHash: await hashPassword(password) });
       reply.status(201);
-      return issueSession(request, reply, user!);
+      return issueSession(request, reply, user);
     },
   );
 
@@ -103,17 +88,18 @@ export function registerAuthRoutes(app: ZodApp, ctx: AppContext) {
   app.post(
     '/auth/login',
     {
-      preValidation: limitLogins,
-      schema: {
-        tags,
+      ...kit.public({
+        tag,
         summary: 'Sign in with email and password',
         body: loginRequestSchema,
-        response: { 200: authSessionResponseSchema, ...errors },
-      },
+        response: { 200: authSessionResponseSchema },
+        errors: [401, 429],
+      }),
+      preHandler: limitLogins,
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const [user] = await db.select().from(users).where(eq(users.email, email));
+      const user = await findUserByEmail(db, email);
       const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
       if (!user || !valid) throw unauthorized('Invalid email or password');
       return issueSession(request, reply, user);
@@ -122,13 +108,12 @@ export function registerAuthRoutes(app: ZodApp, ctx: AppContext) {
 
   app.post(
     '/auth/refresh',
-    {
-      schema: {
-        tags,
-        summary: 'New access token from the httpOnly refresh cookie (the cookie is rotated)',
-        response: { 200: authSessionResponseSchema, 401: errorResponseSchema },
-      },
-    },
+    kit.public({
+      tag,
+      summary: 'New access token from the httpOnly refresh cookie (the cookie is rotated)',
+      response: { 200: authSessionResponseSchema },
+      errors: [401],
+    }),
     async (request, reply) => {
       const rotated = await rotateSession(db, request.cookies[REFRESH_COOKIE]);
       if (!rotated) {
@@ -141,13 +126,11 @@ export function registerAuthRoutes(app: ZodApp, ctx: AppContext) {
 
   app.post(
     '/auth/logout',
-    {
-      schema: {
-        tags,
-        summary: 'Revoke this session and clear the cookie (fine for guests)',
-        response: { 200: successSchema },
-      },
-    },
+    kit.public({
+      tag,
+      summary: 'Revoke this session and clear the cookie (fine for guests)',
+      response: { 200: successSchema },
+    }),
     async (request, reply) => {
       const sessionId = sessionIdOfRefreshToken(request.cookies[REFRESH_COOKIE]);
       if (sessionId) await revokeSession(db, sessionId);

@@ -1,0 +1,56 @@
+import { desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { users, type UserRow } from '../db/schema.ts';
+import { newId } from '../db/ids.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { badRequest } from '../http/errors.ts';
+
+type UserChanges = Partial<
+  Pick<UserRow, 'name' | 'email' | 'role' | 'avatarUrl' | 'avatarKey' | 'passwordHash'>
+>;
+
+/** Emails are unique: a clash is the caller's to fix, not a server error. */
+async function uniqueEmail<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_key')) throw badRequest('Email is already registered');
+    throw error;
+  }
+}
+
+export async function insertUser(db: DbOrTx, values: { name: string; email: string; passwordHash: string }) {
+  const [row] = await uniqueEmail(
+    db
+      .insert(users)
+      .values({ id: newId(), ...values })
+      .returning(),
+  );
+  return row!;
+}
+
+export async function findUser(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+/** Every user, newest first. */
+export const listUsers = (db: DbOrTx) =>
+  db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
+
+/** The changed user, or undefined when there is no such user. */
+export async function updateUser(db: DbOrTx, id: string, changes: UserChanges): Promise<UserRow | undefined> {
+  const [row] = await uniqueEmail(db.update(users).set(changes).where(eq(users.id, id)).returning());
+  return row;
+}
+
+/** Deletes the user with their sessions, orders and reviews (foreign keys cascade). */
+export async function deleteUser(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.delete(users).where(eq(users.id, id)).returning();
+  return row;
+}
