@@ -1,22 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
-import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/test-app.ts';
 import { register } from './helpers/shop.ts';
 
 // Clerk session tokens are RS256 JWTs; with CLERK_JWT_KEY (the instance's PEM public key) @clerk/backend
 // verifies them without any network call, so a locally generated key pair stands in for Clerk.
-let t: TestApp;
 type PrivateKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 let privateKey: PrivateKey;
 let otherKey: PrivateKey;
 
-beforeAll(async () => {
+const t = useTestApp(async () => {
   const pair = await generateKeyPair('RS256');
   privateKey = pair.privateKey;
   otherKey = (await generateKeyPair('RS256')).privateKey;
-  t = await startTestApp({ config: { clerkJwtKey: await exportSPKI(pair.publicKey) } });
+  return { config: { clerkJwtKey: await exportSPKI(pair.publicKey) } };
 });
-afterAll(() => t.close());
 
 function clerkToken(claims: Record<string, unknown>, key: PrivateKey = privateKey, expiresIn = '5m') {
   return new SignJWT({ sid: 'sess_test', ...claims })

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/test-app.ts';
 import { pay, register, type SignedIn } from './helpers/shop.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let buyer: SignedIn;
 beforeAll(async () => {
-  t = await startTestApp();
   buyer = await register(t.app);
 });
-afterAll(() => t.close());
 
 const confirm = (payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/v1/payment/confirm', payload });

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helpers/test-app.ts';
-import { addProduct, register, registerAdmin, type SignedIn } from './helpers/shop.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/test-app.ts';
+import { addProduct, register, type SignedIn } from './helpers/shop.ts';
 import { multipart } from './helpers/multipart.ts';
 
-let t: TestApp;
-let admin: SignedIn;
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await registerAdmin(t.app);
-});
-afterAll(() => t.close());
+const t = useTestApp({ admin: true });
 
 const review = (who: SignedIn, payload: object) =>
   t.app.inject({ method: 'PUT', url: '/api/v1/review', headers: who.auth, payload });
@@ -87,7 +81,7 @@ describe('reviews', () => {
     const listed = await t.app.inject({
       method: 'GET',
       url: `/api/v1/admin/reviews?id=${product.id}`,
-      headers: admin.auth,
+      headers: t.admin.auth,
     });
     expect(listed.statusCode).toBe(200);
     const reviews = listed.json().reviews;
@@ -96,18 +90,18 @@ describe('reviews', () => {
 
     const url = `/api/v1/admin/reviews?id=${reviewOfB._id}&productId=${product.id}`;
     expect((await t.app.inject({ method: 'DELETE', url, headers: a.auth })).statusCode).toBe(403);
-    const deleted = await t.app.inject({ method: 'DELETE', url, headers: admin.auth });
+    const deleted = await t.app.inject({ method: 'DELETE', url, headers: t.admin.auth });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ success: true, message: 'Review Deleted Successfully' });
     expect(await productOf(product.id)).toMatchObject({ ratings: 5, numOfReviews: 1 });
 
-    expect((await t.app.inject({ method: 'DELETE', url, headers: admin.auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: t.admin.auth })).statusCode).toBe(404);
     const wrongProduct = await addProduct(t.app);
     const reviewOfA = reviews.find((entry: { comment: string }) => entry.comment === 'A');
     const mismatch = await t.app.inject({
       method: 'DELETE',
       url: `/api/v1/admin/reviews?id=${reviewOfA._id}&productId=${wrongProduct.id}`,
-      headers: admin.auth,
+      headers: t.admin.auth,
     });
     expect(mismatch.statusCode).toBe(404);
   });
@@ -120,31 +114,31 @@ describe('reviews', () => {
       await t.app.inject({
         method: 'GET',
         url: `/api/v1/admin/reviews?id=${product.id}`,
-        headers: admin.auth,
+        headers: t.admin.auth,
       })
     ).json().reviews;
     await t.app.inject({
       method: 'DELETE',
       url: `/api/v1/admin/reviews?id=${only._id}&productId=${product.id}`,
-      headers: admin.auth,
+      headers: t.admin.auth,
     });
     expect(await productOf(product.id)).toMatchObject({ ratings: 0, numOfReviews: 0, reviews: [] });
   });
 
   it('admin review queries validate ids and product existence', async () => {
     expect(
-      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/reviews?id=short', headers: admin.auth }))
+      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/reviews?id=short', headers: t.admin.auth }))
         .statusCode,
     ).toBe(400);
     expect(
-      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/reviews', headers: admin.auth })).statusCode,
+      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/reviews', headers: t.admin.auth })).statusCode,
     ).toBe(400);
     expect(
       (
         await t.app.inject({
           method: 'GET',
           url: `/api/v1/admin/reviews?id=${'0'.repeat(24)}`,
-          headers: admin.auth,
+          headers: t.admin.auth,
         })
       ).statusCode,
     ).toBe(404);
@@ -153,7 +147,7 @@ describe('reviews', () => {
         await t.app.inject({
           method: 'DELETE',
           url: `/api/v1/admin/reviews?id=${'0'.repeat(24)}`,
-          headers: admin.auth,
+          headers: t.admin.auth,
         })
       ).statusCode,
     ).toBe(400);

@@ -1,24 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/test-app.ts';
 import { addProduct, register, shippingInfo, totalPaiseOf, type SignedIn } from './helpers/shop.ts';
 import { startFakeStripe } from './helpers/fake-stripe.ts';
 
-let t: TestApp;
 let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
 let buyer: SignedIn;
 
-beforeAll(async () => {
+const t = useTestApp(async () => {
   stripe = await startFakeStripe();
-  t = await startTestApp({
-    config: { stripeSecretKey: 'sk_test_fake_key' },
-    stripeConnection: stripe.connection,
-  });
+  return { config: { stripeSecretKey: 'sk_test_fake_key' }, stripeConnection: stripe.connection };
+});
+beforeAll(async () => {
   buyer = await register(t.app);
 });
-afterAll(async () => {
-  await t.close();
-  await stripe.close();
-});
+afterAll(() => stripe.close());
 
 const createIntent = async (who: SignedIn, amount: number) => {
   const response = await t.app.inject({

@@ -1,25 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { startTestApp, type TestApp } from './helpers/test-app.ts';
-import {
-  addProduct,
-  pngDataUrl,
-  register,
-  registerAdmin,
-  tinyPng,
-  uniqueEmail,
-  type SignedIn,
-} from './helpers/shop.ts';
+import { startTestApp, useTestApp } from './helpers/test-app.ts';
+import { addProduct, pngDataUrl, register, tinyPng, uniqueEmail, type SignedIn } from './helpers/shop.ts';
 import { multipart } from './helpers/multipart.ts';
 
-let t: TestApp;
-let admin: SignedIn;
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await registerAdmin(t.app);
-});
-afterAll(() => t.close());
+const t = useTestApp({ admin: true });
 
 const updateMe = (who: SignedIn, payload: object) =>
   t.app.inject({ method: 'PUT', url: '/api/v1/me/update', headers: who.auth, payload });
@@ -165,7 +151,7 @@ describe('promote to admin', () => {
 describe('admin users', () => {
   it('lists users and reads one', async () => {
     const user = await register(t.app, { name: 'Listed' });
-    const listed = await t.app.inject({ method: 'GET', url: '/api/v1/admin/users', headers: admin.auth });
+    const listed = await t.app.inject({ method: 'GET', url: '/api/v1/admin/users', headers: t.admin.auth });
     expect(listed.statusCode).toBe(200);
     expect(listed.json().users).toEqual(
       expect.arrayContaining([expect.objectContaining({ _id: user.userId, name: 'Listed', role: 'user' })]),
@@ -173,7 +159,7 @@ describe('admin users', () => {
     const one = await t.app.inject({
       method: 'GET',
       url: `/api/v1/admin/user/${user.userId}`,
-      headers: admin.auth,
+      headers: t.admin.auth,
     });
     expect(one.json()).toMatchObject({ success: true, user: { _id: user.userId } });
     expect(
@@ -181,7 +167,7 @@ describe('admin users', () => {
         await t.app.inject({
           method: 'GET',
           url: `/api/v1/admin/user/${'0'.repeat(24)}`,
-          headers: admin.auth,
+          headers: t.admin.auth,
         })
       ).statusCode,
     ).toBe(404);
@@ -193,7 +179,7 @@ describe('admin users', () => {
     const response = await t.app.inject({
       method: 'PUT',
       url: `/api/v1/admin/user/${user.userId}`,
-      headers: admin.auth,
+      headers: t.admin.auth,
       payload: { name: 'Promoted', email, role: 'admin' },
     });
     expect(response.statusCode).toBe(200);
@@ -211,7 +197,7 @@ describe('admin users', () => {
           await t.app.inject({
             method: 'PUT',
             url: `/api/v1/admin/user/${user.userId}`,
-            headers: admin.auth,
+            headers: t.admin.auth,
             payload,
           })
         ).statusCode,
@@ -219,9 +205,9 @@ describe('admin users', () => {
     }
     const selfDemote = await t.app.inject({
       method: 'PUT',
-      url: `/api/v1/admin/user/${admin.userId}`,
-      headers: admin.auth,
-      payload: { name: 'Me', email: admin.email, role: 'user' },
+      url: `/api/v1/admin/user/${t.admin.userId}`,
+      headers: t.admin.auth,
+      payload: { name: 'Me', email: t.admin.email, role: 'user' },
     });
     expect(selfDemote.statusCode).toBe(400);
   });
@@ -246,7 +232,7 @@ describe('admin users', () => {
     const response = await t.app.inject({
       method: 'DELETE',
       url: `/api/v1/admin/user/${leaver.userId}`,
-      headers: admin.auth,
+      headers: t.admin.auth,
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, message: 'User Deleted Successfully' });
@@ -261,7 +247,7 @@ describe('admin users', () => {
         await t.app.inject({
           method: 'DELETE',
           url: `/api/v1/admin/user/${leaver.userId}`,
-          headers: admin.auth,
+          headers: t.admin.auth,
         })
       ).statusCode,
     ).toBe(404);
@@ -269,8 +255,8 @@ describe('admin users', () => {
       (
         await t.app.inject({
           method: 'DELETE',
-          url: `/api/v1/admin/user/${admin.userId}`,
-          headers: admin.auth,
+          url: `/api/v1/admin/user/${t.admin.userId}`,
+          headers: t.admin.auth,
         })
       ).statusCode,
     ).toBe(400);

@@ -20,18 +20,17 @@ function refreshCookieOf(response: { cookies: { name: string; value: string }[] 
   return cookie ? `shop_refresh=${cookie.value}` : '';
 }
 
-export async function register(
-  app: ShopApp,
-  options: { name?: string; email?: string; password?: string } = {},
-): Promise<SignedIn> {
-  const email = options.email ?? uniqueEmail();
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/register',
-    payload: { name: options.name ?? 'Test User', email, password: options.password ?? 'Password123' },
-  });
-  if (response.statusCode !== 201)
-    throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+/** A register or login answer as the signed-in caller tests act as. */
+function signedInFrom(
+  response: { statusCode: number; body: string; json(): { accessToken: string; user: { _id: string } } } & {
+    cookies: { name: string; value: string }[];
+  },
+  email: string,
+  expected: number,
+  what: string,
+): SignedIn {
+  if (response.statusCode !== expected)
+    throw new Error(`${what} failed: ${response.statusCode} ${response.body}`);
   const body = response.json();
   return {
     token: body.accessToken,
@@ -42,21 +41,26 @@ export async function register(
   };
 }
 
+export async function register(
+  app: ShopApp,
+  options: { name?: string; email?: string; password?: string } = {},
+): Promise<SignedIn> {
+  const email = options.email ?? uniqueEmail();
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    payload: { name: options.name ?? 'Test User', email, password: options.password ?? 'Password123' },
+  });
+  return signedInFrom(response, email, 201, 'register');
+}
+
 export async function login(app: ShopApp, email: string, password: string): Promise<SignedIn> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/login',
     payload: { email, password },
   });
-  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
-  const body = response.json();
-  return {
-    token: body.accessToken,
-    userId: body.user._id,
-    email,
-    cookie: refreshCookieOf(response),
-    auth: { authorization: `Bearer ${body.accessToken}` },
-  };
+  return signedInFrom(response, email, 200, 'login');
 }
 
 /** A registered user made admin directly in the database. */
@@ -126,3 +130,12 @@ export function totalPaiseOf(lines: { pricePaise: number; quantity: number }[]) 
 
 export const tinyPng = () => encodePng(4, 4, () => [200, 30, 30]);
 export const pngDataUrl = () => `data:image/png;base64,${tinyPng().toString('base64')}`;
+
+/** GET /products with a query string; status and parsed body. */
+export async function listProducts(app: ShopApp, query = '') {
+  const response = await app.inject({ method: 'GET', url: `/api/v1/products${query}` });
+  return { status: response.statusCode, body: response.json() };
+}
+
+export const productNames = (body: { products: { name: string }[] }) =>
+  body.products.map((product) => product.name);
