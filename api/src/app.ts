@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import qs from 'qs';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loadConfig, type ApiConfig } from './config.ts';
+import { configProblems, loadConfig, StartupRefusal, type ApiConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import type { AppContext } from './context.ts';
 import { registerErrorHandlers } from './http/error-handler.ts';
@@ -32,7 +32,7 @@ import { registerAdminOrderRoutes } from './orders/admin-order-routes.ts';
 import { registerPaymentRoutes } from './payments/payment-routes.ts';
 import { createLocalGateway } from './payments/local-gateway.ts';
 import { createStripeGateway, type StripeConnection } from './payments/stripe-gateway.ts';
-import { seedDatabase } from './seed/seed.ts';
+import { demoAccountsStillOpen, seedDatabase } from './seed/seed.ts';
 import type { ZodApp } from './http/types.ts';
 import { healthSchema } from '@shop/shared-api/schemas';
 
@@ -62,6 +62,8 @@ export type ShopApp = ZodApp & { shop: AppContext & { database: Database; routes
 /** The api server: every /api/v1 route, docs, uploads; the caller listens (server.ts) or injects (tests). */
 export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> {
   const config: ApiConfig = { ...loadConfig(), ...options.config };
+  const problems = configProblems(config);
+  if (problems.length) throw new StartupRefusal(problems);
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
@@ -85,6 +87,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
       pgliteDir: options.pgliteDir ?? path.join(config.dataDir, 'pglite'),
     }));
   if (!options.database) app.addHook('onClose', () => database.close());
+  if (config.production) {
+    const open = await demoAccountsStillOpen(database.db);
+    if (open.length) {
+      if (!options.database) await database.close();
+      throw new StartupRefusal([
+        `the database holds demo account${open.length > 1 ? 's' : ''} ${open.join(' and ')} with the published password: delete or change ${open.length > 1 ? 'them' : 'it'} before running in production`,
+      ]);
+    }
+  }
 
   const images = createDiskImageStore(path.join(config.dataDir, 'uploads'));
   const tokens = createAccessTokens(resolveJwtSecret(config.jwtSecret, config.dataDir));
@@ -92,9 +103,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     config.clerkJwtKey || config.clerkSecretKey
       ? createClerkIdentity(database.db, { jwtKey: config.clerkJwtKey, secretKey: config.clerkSecretKey })
       : null;
-  const payments = config.stripeSecretKey
-    ? createStripeGateway(config.stripeSecretKey, options.stripeConnection)
-    : createLocalGateway(database.db);
+  const payments =
+    config.paymentGateway === 'stripe'
+      ? createStripeGateway(config.stripeSecretKey!, options.stripeConnection)
+      : createLocalGateway(database.db);
   const guards = createGuards(database.db, tokens, clerk);
   const ctx: AppContext = {
     config,

@@ -131,21 +131,6 @@ describe('promote to admin', () => {
       await locked.close();
     }
   });
-
-  it('defaults: on for the embedded database, off for DATABASE_URL unless ALLOW_SELF_PROMOTION=true', async () => {
-    const { loadConfig } = await import('../src/config.ts');
-    expect(loadConfig({}).allowSelfPromotion).toBe(true);
-    expect(loadConfig({}).seedDemo).toBe(true);
-    expect(loadConfig({ DATABASE_URL: 'postgres://x/y' }).allowSelfPromotion).toBe(false);
-    expect(loadConfig({ DATABASE_URL: 'postgres://x/y' }).seedDemo).toBe(false);
-    expect(
-      loadConfig({ DATABASE_URL: 'postgres://x/y', ALLOW_SELF_PROMOTION: 'true', SEED_DEMO: '1' }),
-    ).toMatchObject({
-      allowSelfPromotion: true,
-      seedDemo: true,
-    });
-    expect(loadConfig({ ALLOW_SELF_PROMOTION: 'false' }).allowSelfPromotion).toBe(false);
-  });
 });
 
 describe('admin users', () => {

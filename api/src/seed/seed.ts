@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { orders, products, reviews, users, type StoredOrderItem } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { refreshProductRating } from '../reviews/review-repository.ts';
 import { priceOrder } from '../orders/pricing.ts';
 import { drawProductImage } from './product-art.ts';
@@ -15,6 +15,19 @@ export const DEMO_ACCOUNTS = [
 ];
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/** Demo accounts present in the database that still open with their published password. */
+export async function demoAccountsStillOpen(db: AppContext['db']) {
+  const open: string[] = [];
+  for (const account of DEMO_ACCOUNTS) {
+    const [user] = await db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, account.email));
+    if (user && (await verifyPassword(user.hash, account.password))) open.push(account.email);
+  }
+  return open;
+}
 
 /**
  * Demo data for an empty database: the two demo accounts, a catalog with pictures, reviews and past orders

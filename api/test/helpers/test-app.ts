@@ -75,6 +75,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       corsOrigins: ['http://localhost:4000'],
       shopUrl: 'http://localhost:4000',
       stripeSecretKey: undefined,
+      paymentGateway: options.config?.stripeSecretKey ? 'stripe' : 'local',
+      production: false,
       clerkJwtKey: undefined,
       clerkSecretKey: undefined,
       publicApiUrl: undefined,
