@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from './helpers/test-app.ts';
 import { login, register, uniqueEmail } from './helpers/shop.ts';
 
-const t = useTestApp();
+const t = useTestApp({ admin: true });
 
 const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
   t.request('POST', url, { payload, headers });
@@ -62,10 +62,17 @@ describe('password update', () => {
 });
 
 describe('forgot and reset password', () => {
-  const resetLinkFor = (email: string) => {
-    const line = t.logs.find((entry) => String(entry.msg).startsWith(`Password reset link for ${email}: `));
-    return line ? String(line.msg).split(': ')[1]! : undefined;
+  const resetLinksFor = (email: string) =>
+    t.logs
+      .filter((entry) => String(entry.msg).startsWith(`Password reset link for ${email}: `))
+      .map((entry) => String(entry.msg).split(': ')[1]!);
+  const resetLinkFor = (email: string) => resetLinksFor(email).at(-1);
+  const newResetToken = async (email: string) => {
+    await post('/password/forgot', { email });
+    return resetLinkFor(email)!.split('/').pop()!;
   };
+  const resetWith = (token: string, password = 'Brandnew123') =>
+    put(`/password/reset/${token}`, { password, confirmPassword: password });
 
   it('answers the same message whether the account exists or not, and logs a link only for real accounts', async () => {
     const email = uniqueEmail();
@@ -129,5 +136,55 @@ describe('forgot and reset password', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().success).toBe(false);
     }
+  });
+
+  it('keeps at most one live link: a new link voids the older one, and a reset voids them all', async () => {
+    const email = uniqueEmail();
+    await register(t.app, { email, password: 'Original123' });
+    const first = await newResetToken(email);
+    const second = await newResetToken(email);
+    expect((await resetWith(first)).statusCode).toBe(400);
+    const third = await newResetToken(email);
+    expect((await resetWith(third)).statusCode).toBe(200);
+    expect((await resetWith(second, 'Second12345')).statusCode).toBe(400);
+    expect((await post('/auth/login', { email, password: 'Brandnew123' })).statusCode).toBe(200);
+  });
+
+  it('a password change voids the links issued before it', async () => {
+    const email = uniqueEmail();
+    const user = await register(t.app, { email, password: 'Original123' });
+    const token = await newResetToken(email);
+    const changed = await put(
+      '/password/update',
+      { oldPassword: 'Original123', newPassword: 'Changed1234', confirmPassword: 'Changed1234' },
+      user.auth,
+    );
+    expect(changed.statusCode).toBe(200);
+    expect((await resetWith(token)).statusCode).toBe(400);
+    expect((await post('/auth/login', { email, password: 'Changed1234' })).statusCode).toBe(200);
+  });
+
+  it('an email change voids the links sent to the old address', async () => {
+    const email = uniqueEmail();
+    const user = await register(t.app, { email, password: 'Original123' });
+    const token = await newResetToken(email);
+    const moved = await put(
+      '/me/update',
+      { name: 'Moved', email: uniqueEmail('moved'), currentPassword: 'Original123' },
+      user.auth,
+    );
+    expect(moved.statusCode).toBe(200);
+    expect((await resetWith(token)).statusCode).toBe(400);
+
+    // An admin changing the address voids them too.
+    const movedEmail = moved.json().user.email as string;
+    const adminsToken = await newResetToken(movedEmail);
+    const byAdmin = await put(
+      `/admin/user/${user.userId}`,
+      { name: 'Moved', email: uniqueEmail('by-admin'), role: 'user' },
+      t.admin.auth,
+    );
+    expect(byAdmin.statusCode).toBe(200);
+    expect((await resetWith(adminsToken)).statusCode).toBe(400);
   });
 });

@@ -14,12 +14,29 @@ describe('profile update', () => {
   it('changes name and email from JSON', async () => {
     const user = await register(t.app);
     const email = uniqueEmail('renamed');
-    const response = await updateMe(user, { name: 'New Name', email });
+    const response = await updateMe(user, { name: 'New Name', email, currentPassword: 'Password123' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       success: true,
       user: { _id: user.userId, name: 'New Name', email },
     });
+  });
+
+  it('asks for the current password to change the email, not to change the name', async () => {
+    const user = await register(t.app);
+    const email = uniqueEmail('moved');
+    const missing = await updateMe(user, { name: 'Mover', email });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('currentPassword: enter your current password to change your email');
+    const wrong = await updateMe(user, { name: 'Mover', email, currentPassword: 'NotMine123' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('currentPassword: the current password is incorrect');
+    const unchanged = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: user.auth });
+    expect(unchanged.json().user).toMatchObject({ name: 'Test User', email: user.email });
+    // The same address in another case is no change.
+    const renamed = await updateMe(user, { name: 'Mover', email: user.email.toUpperCase() });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().user).toMatchObject({ name: 'Mover', email: user.email });
   });
 
   it('takes the avatar as an image data URL in form data, replacing (and deleting) the previous one', async () => {
@@ -71,7 +88,7 @@ describe('profile update', () => {
       avatar: 'http://example.com/a.png',
     });
     expect(notDataUrl.statusCode).toBe(400);
-    const taken = await updateMe(user, { name: 'X', email: other.email });
+    const taken = await updateMe(user, { name: 'X', email: other.email, currentPassword: 'Password123' });
     expect(taken.statusCode).toBe(400);
     expect(taken.json().message).toBe('Email is already registered');
     expect((await updateMe(user, { email: user.email })).statusCode).toBe(400);

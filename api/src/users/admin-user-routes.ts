@@ -9,6 +9,7 @@ import type { AppContext } from '../context.ts';
 import type { ZodApp } from '../http/types.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { currentUser } from '../http/route-kit.ts';
+import { voidResetTokens } from '../auth/reset-tokens.ts';
 import { productsReviewedBy, refreshProductRating } from '../reviews/review-repository.ts';
 import { toUserView } from './user-view.ts';
 import { deleteUser, findUser, listUsers, updateUser } from './user-repository.ts';
@@ -62,8 +63,11 @@ export function registerAdminUserRoutes(admin: ZodApp, ctx: AppContext) {
       const { name, email, role } = request.body;
       if (request.params.id === currentUser(request).id && role !== 'admin')
         throw badRequest('You cannot remove your own admin role');
+      const before = await findUser(db, request.params.id);
+      if (!before) throw noSuchUser(request.params.id);
       const row = await updateUser(db, request.params.id, { name, email, role });
       if (!row) throw noSuchUser(request.params.id);
+      if (row.email !== before.email) await voidResetTokens(db, row.id);
       ctx.catalogCache.invalidate(); // review author names show in product answers
       return { success: true as const, user: toUserView(row, kit.baseUrlOf(request)) };
     },

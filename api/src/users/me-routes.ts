@@ -6,7 +6,9 @@ import {
 } from '@shop/shared-api/schemas';
 import type { AppContext } from '../context.ts';
 import type { ZodApp } from '../http/types.ts';
-import { forbidden } from '../http/errors.ts';
+import { badRequest, forbidden } from '../http/errors.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { voidResetTokens } from '../auth/reset-tokens.ts';
 import { currentUser } from '../http/route-kit.ts';
 import { decodeImageDataUrl } from '../storage/data-url.ts';
 import { MAX_IMAGE_BYTES } from '../storage/image-store.ts';
@@ -14,6 +16,14 @@ import { toUserView } from './user-view.ts';
 import { updateUser } from './user-repository.ts';
 
 const tag = 'profile';
+
+/** An email change is a takeover path: it asks for the password, as a password change does. */
+async function checkCurrentPassword(passwordHash: string | null, currentPassword: string | undefined) {
+  if (!passwordHash) throw badRequest('email: change the email of this account with its sign-in provider');
+  if (!currentPassword) throw badRequest('currentPassword: enter your current password to change your email');
+  if (!(await verifyPassword(passwordHash, currentPassword)))
+    throw badRequest('currentPassword: the current password is incorrect');
+}
 /** Name, email and an avatar: one image file, or an image data URL as a text field. */
 const AVATAR_FORM = {
   fields: 5,
@@ -51,7 +61,9 @@ export function registerMeRoutes(app: ZodApp, ctx: AppContext) {
     }),
     async (request) => {
       const user = currentUser(request);
-      const { name, email, avatar } = request.body;
+      const { name, email, avatar, currentPassword } = request.body;
+      const emailChanges = email !== user.email;
+      if (emailChanges) await checkCurrentPassword(user.passwordHash, currentPassword);
       const avatarFile = request.uploads.find((file) => file.field === 'avatar');
       const avatarBytes = avatarFile?.bytes ?? (avatar ? decodeImageDataUrl(avatar, 'avatar') : undefined);
       const saved = avatarBytes ? await ctx.images.save(avatarBytes, 'avatars') : undefined;
@@ -67,6 +79,8 @@ export function registerMeRoutes(app: ZodApp, ctx: AppContext) {
         throw error;
       }
       if (saved && user.avatarKey) await ctx.images.remove(user.avatarKey);
+      // Reset links went to the old address.
+      if (emailChanges) await voidResetTokens(db, user.id);
       return { success: true as const, user: toUserView(updated!, kit.baseUrlOf(request)) };
     },
   );

@@ -15,7 +15,7 @@ import { badRequest } from '../http/errors.ts';
 import { currentUser } from '../http/route-kit.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
-import { consumeResetToken, issueResetToken } from '../auth/reset-tokens.ts';
+import { consumeResetToken, issueResetToken, voidResetTokens } from '../auth/reset-tokens.ts';
 import { findUserByEmail, updateUser } from './user-repository.ts';
 
 const tag = 'identity';
@@ -41,8 +41,10 @@ export function registerPasswordRoutes(app: ZodApp, ctx: AppContext) {
       if (!(await verifyPassword(user.passwordHash, oldPassword)))
         throw badRequest('Old password is incorrect');
       await updateUser(db, user.id, { passwordHash: await hashPassword(newPassword) });
-      // Other browsers signed in with the old password are signed out; this one stays.
+      // Other browsers signed in with the old password are signed out; this one stays. Reset links
+      // issued before the change no longer work.
       await revokeUserSessions(db, user.id, request.sessionId);
+      await voidResetTokens(db, user.id);
       return { success: true as const };
     },
   );

@@ -77,11 +77,15 @@ export const RESET_PASSWORD_MESSAGE = 'Password reset successfully!';
 
 // ---- profile ----
 
-/** `PUT /me/update`: form data or JSON; `avatar` is an image data URL (data:image/png;base64,...). */
+/**
+ * `PUT /me/update`: form data or JSON; `avatar` is an image data URL (data:image/png;base64,...).
+ * Changing the email needs `currentPassword` (the api answers 400 naming it otherwise).
+ */
 export const updateProfileRequestSchema = z.object({
   name: nameField,
   email: emailField,
   avatar: z.string().max(8_000_000, 'Avatar is too large').optional(),
+  currentPassword: z.string().max(200, 'Password must be at most 200 characters').optional(),
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 
