@@ -205,6 +205,17 @@ export const usedPayments = pgTable('used_payments', {
   usedAt: createdAt(),
 });
 
+/**
+ * Failed logins per account (by email, known or not), whatever address they come from: after a few, the
+ * account waits a short, growing time between attempts. A successful login or a reset clears the row.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  email: text('email').primaryKey(),
+  failures: integer('failures').notNull(),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+});
+
 // Row types, beside the tables they come from.
 export type UserRow = typeof users.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;

@@ -4,7 +4,7 @@ import { errorResponseSchema } from '@shop/shared-api/schemas';
 import type { UserRow } from '../db/schema.ts';
 import { NO_TOKEN_MESSAGE, unauthorized } from './errors.ts';
 import { readFormBody, refuseFormBody, type FormLimits } from './form-body.ts';
-import { requestBaseUrl } from './public-url.ts';
+import { reachedOverHttps, requestBaseUrl } from './public-url.ts';
 
 /** Who may call a route. `admin` routes live in the admin plugin, whose one hook checks the role. */
 export type Access = 'public' | 'user' | 'admin';
@@ -94,6 +94,8 @@ export function createRouteKit(options: { requireUser: RouteHook; publicApiUrl: 
     admin: <S extends RouteSpec>(spec: S) => build('admin', spec),
     /** Where this api is reachable from the browser: the base of absolute image urls. */
     baseUrlOf: (request: FastifyRequest) => requestBaseUrl(request, options.publicApiUrl),
+    /** Whether the browser reached this api over https (Secure cookies, HSTS). */
+    isHttps: (request: FastifyRequest) => reachedOverHttps(request, options.publicApiUrl),
   };
 }
 export type RouteKit = ReturnType<typeof createRouteKit>;

@@ -11,6 +11,7 @@ import type { ZodApp } from '../http/types.ts';
 import { HttpError, unauthorized, SESSION_EXPIRED_MESSAGE } from '../http/errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { ACCESS_TOKEN_SECONDS } from '../auth/access-tokens.ts';
+import { claimLoginAttempt, clearLoginFailures } from '../auth/login-throttle.ts';
 import { revokeSession, rotateSession, sessionIdOfRefreshToken, startSession } from '../auth/sessions.ts';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../auth/refresh-cookie.ts';
 import { toUserView } from './user-view.ts';
@@ -29,7 +30,7 @@ export function registerIdentityRoutes(app: ZodApp, ctx: AppContext) {
     session?: { sessionId: string; refreshToken: string },
   ) {
     const { sessionId, refreshToken } = session ?? (await startSession(db, user.id));
-    setRefreshCookie(request, reply, refreshToken);
+    setRefreshCookie(reply, refreshToken, kit.isHttps(request));
     const accessToken = await ctx.tokens.sign({ userId: user.id, sessionId });
     return {
       success: true as const,
@@ -56,8 +57,9 @@ export function registerIdentityRoutes(app: ZodApp, ctx: AppContext) {
     },
   );
 
-  // Guessing one account's password is limited per client and account; spraying many accounts from one
-  // client hits a per-client ceiling five times higher. Checked once the body is parsed (the email is in it).
+  // Guessing one account's password is limited per client and account, and per account whatever the
+  // address (claimLoginAttempt); spraying many accounts from one client hits a per-client ceiling five
+  // times higher. Checked once the body is valid (the email is in it).
   const loginLimits = [
     app.createRateLimit({
       max: ctx.config.authRateLimit * 5,
@@ -99,9 +101,14 @@ export function registerIdentityRoutes(app: ZodApp, ctx: AppContext) {
     },
     async (request, reply) => {
       const { email, password } = request.body;
+      // Counted before the password is checked, so parallel guesses cannot slip past the count.
+      const wait = await claimLoginAttempt(db, email);
+      if (wait !== null)
+        throw new HttpError(429, `Too many failed logins for this account, retry in ${wait} seconds`);
       const user = await findUserByEmail(db, email);
       const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
       if (!user || !valid) throw unauthorized('Invalid email or password');
+      await clearLoginFailures(db, email);
       return issueSession(request, reply, user);
     },
   );
@@ -117,7 +124,7 @@ export function registerIdentityRoutes(app: ZodApp, ctx: AppContext) {
     async (request, reply) => {
       const rotated = await rotateSession(db, request.cookies[REFRESH_COOKIE]);
       if (!rotated) {
-        clearRefreshCookie(request, reply);
+        clearRefreshCookie(reply, kit.isHttps(request));
         throw unauthorized(SESSION_EXPIRED_MESSAGE);
       }
       return issueSession(request, reply, rotated.user, rotated);
@@ -134,7 +141,7 @@ export function registerIdentityRoutes(app: ZodApp, ctx: AppContext) {
     async (request, reply) => {
       const sessionId = sessionIdOfRefreshToken(request.cookies[REFRESH_COOKIE]);
       if (sessionId) await revokeSession(db, sessionId);
-      clearRefreshCookie(request, reply);
+      clearRefreshCookie(reply, kit.isHttps(request));
       return { success: true as const };
     },
   );

@@ -15,6 +15,7 @@ import { badRequest } from '../http/errors.ts';
 import { currentUser } from '../http/route-kit.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
+import { clearLoginFailures } from '../auth/login-throttle.ts';
 import { consumeResetToken, issueResetToken, voidResetTokens } from '../auth/reset-tokens.ts';
 import { findUserByEmail, updateUser } from './user-repository.ts';
 
@@ -88,8 +89,10 @@ export function registerPasswordRoutes(app: ZodApp, ctx: AppContext) {
       const passwordHash = await hashPassword(password);
       const userId = await consumeResetToken(db, request.params.token);
       if (!userId) throw badRequest('Password reset token is invalid or has expired');
-      await updateUser(db, userId, { passwordHash });
+      const user = await updateUser(db, userId, { passwordHash });
       await revokeUserSessions(db, userId);
+      // The owner proved their address: a lock from someone guessing their old password ends.
+      if (user) await clearLoginFailures(db, user.email);
       return { success: true as const, message: RESET_PASSWORD_MESSAGE };
     },
   );
