@@ -2,7 +2,6 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import qs from 'qs';
@@ -12,6 +11,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import type { AppContext } from './context.ts';
 import { registerErrorHandlers } from './http/error-handler.ts';
 import { registerDocs } from './http/docs.ts';
+import { registerMultipart } from './http/form-body.ts';
 import { createAnswerCache } from './http/answer-cache.ts';
 import { createRouteKit, type Access, type RouteConfig } from './http/route-kit.ts';
 import { resolveJwtSecret } from './auth/jwt-secret.ts';
@@ -133,8 +133,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
   });
   await app.register(cookie);
-  // Limits per route (the kit's `form`); these defaults take nothing.
-  await app.register(multipart, { limits: { fields: 0, files: 0, fileSize: 0, parts: 0 } });
+  // Read by each form route within its own limits (the kit's `form`), refused unread elsewhere.
+  registerMultipart(app);
   await app.register(rateLimit, { global: false });
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',

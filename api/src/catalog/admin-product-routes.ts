@@ -11,6 +11,7 @@ import type { ZodApp } from '../http/types.ts';
 import { notFound } from '../http/errors.ts';
 import { toPaise } from '../money.ts';
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '../storage/image-store.ts';
+import { DATA_URL_MAX_CHARS } from '../storage/data-url.ts';
 import { toProductViews } from './product-view.ts';
 import { removeImages, saveProductImages } from './product-images.ts';
 import {
@@ -23,13 +24,15 @@ import {
 
 const tag = 'admin: products';
 /** Six text fields (images may also come as data URLs), and up to eight image files. */
+const IMAGE_BODY_LIMIT = 50 * 1024 * 1024;
 const PRODUCT_FORM = {
   fields: 6 + MAX_PRODUCT_IMAGES,
-  fieldSize: Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 100,
+  fieldSize: 64 * 1024,
+  largeFields: { images: DATA_URL_MAX_CHARS },
   files: MAX_PRODUCT_IMAGES,
   fileSize: MAX_IMAGE_BYTES,
+  maxBytes: IMAGE_BODY_LIMIT,
 };
-const IMAGE_BODY_LIMIT = 50 * 1024 * 1024;
 
 const fieldsOf = (input: z.output<typeof productInputSchema>) => ({
   name: input.name,

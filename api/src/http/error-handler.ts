@@ -52,6 +52,8 @@ export function registerErrorHandlers(app: FastifyInstance) {
       return reply.status(500).send({ success: false, message: 'Internal Server Error' });
     }
     // Fastify's own client errors (bad JSON, body too large, unsupported type, rate limit) keep their status.
+    // A body over its limit is not read further: the connection closes after the answer.
+    if (status === 413) reply.header('connection', 'close');
     return reply.status(status).send({ success: false, message: error.message || 'Bad Request' });
   });
 

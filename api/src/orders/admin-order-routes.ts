@@ -14,7 +14,7 @@ import { deleteOrder, findOrder, listAllOrders, moveOrderStatus, orderStatusOf }
 
 const tag = 'admin: orders';
 /** One short `status` field. */
-const STATUS_FORM = { fields: 3, fieldSize: 1024, files: 0, fileSize: 0 };
+const STATUS_FORM = { fields: 3, fieldSize: 1024, files: 0, fileSize: 0, maxBytes: 16 * 1024 };
 const noSuchOrder = () => notFound('Order not found with this Id');
 
 /** The only moves an order may make. */

@@ -6,7 +6,7 @@ import { currentUser } from '../http/route-kit.ts';
 import { lockProduct, refreshProductRating, upsertReview } from './review-repository.ts';
 
 /** Rating, comment and product id: a few short text fields, no files. */
-const REVIEW_FORM = { fields: 5, fieldSize: 64 * 1024, files: 0, fileSize: 0 };
+const REVIEW_FORM = { fields: 5, fieldSize: 64 * 1024, files: 0, fileSize: 0, maxBytes: 256 * 1024 };
 
 /** A shopper's review: one per user per product (a second submission updates it). */
 export function registerReviewRoutes(app: ZodApp, ctx: AppContext) {

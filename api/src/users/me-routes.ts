@@ -10,7 +10,7 @@ import { badRequest, forbidden } from '../http/errors.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { voidResetTokens } from '../auth/reset-tokens.ts';
 import { currentUser } from '../http/route-kit.ts';
-import { decodeImageDataUrl } from '../storage/data-url.ts';
+import { DATA_URL_MAX_CHARS, decodeImageDataUrl } from '../storage/data-url.ts';
 import { MAX_IMAGE_BYTES } from '../storage/image-store.ts';
 import { toUserView } from './user-view.ts';
 import { updateUser } from './user-repository.ts';
@@ -27,9 +27,11 @@ async function checkCurrentPassword(passwordHash: string | null, currentPassword
 /** Name, email and an avatar: one image file, or an image data URL as a text field. */
 const AVATAR_FORM = {
   fields: 5,
-  fieldSize: Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 100,
+  fieldSize: 64 * 1024,
+  largeFields: { avatar: DATA_URL_MAX_CHARS },
   files: 1,
   fileSize: MAX_IMAGE_BYTES,
+  maxBytes: 8 * 1024 * 1024,
 };
 
 /** The signed-in user's own profile, and the demo's self-promotion to admin. */
