@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from './errors.ts';
 import { isUnstorableText } from '../db/errors.ts';
@@ -16,15 +16,34 @@ function fieldName(instancePath: string) {
   return parts.map((part, index) => (index === 0 ? part : `[${part}]`)).join('');
 }
 
+const LINGER_MS = 2000;
+
+/**
+ * A body refused for its size or type is not read any further: the answer goes out and the connection
+ * closes. It lingers half-closed for a moment first, unread, so the client reads the answer instead of a
+ * reset (closing at once with unread bytes would reset the connection).
+ */
+function closeWithoutReading(request: FastifyRequest, reply: FastifyReply) {
+  reply.header('connection', 'close');
+  const socket = request.raw.socket;
+  socket.destroySoon = () => {
+    socket.pause();
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+}
+
 /**
  * Every failure leaves as `{ success: false, message }`. Validation errors name the field; anything
  * unexpected is logged and answered 500 without internals.
  */
 export function registerErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ success: false, message: error.message });
-    }
+    const send = (status: number, message: string) => {
+      if (status === 413 || status === 415) closeWithoutReading(request, reply);
+      return reply.status(status).send({ success: false, message });
+    };
+    if (error instanceof HttpError) return send(error.statusCode, error.message);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0]!;
       const field = fieldName(issue.instancePath);
@@ -52,9 +71,7 @@ export function registerErrorHandlers(app: FastifyInstance) {
       return reply.status(500).send({ success: false, message: 'Internal Server Error' });
     }
     // Fastify's own client errors (bad JSON, body too large, unsupported type, rate limit) keep their status.
-    // A body over its limit is not read further: the connection closes after the answer.
-    if (status === 413) reply.header('connection', 'close');
-    return reply.status(status).send({ success: false, message: error.message || 'Bad Request' });
+    return send(status, error.message || 'Bad Request');
   });
 
   app.setNotFoundHandler((request, reply) => {

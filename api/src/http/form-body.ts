@@ -1,5 +1,5 @@
 import Busboy, { type BusboyFileStream } from '@fastify/busboy';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from './errors.ts';
 
 export interface UploadedFile {
@@ -30,14 +30,8 @@ const isMultipart = (request: FastifyRequest) =>
 const size = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MiB` : `${Math.floor(bytes / 1024)} KiB`;
 
-/**
- * Over a limit: 413 naming it. The connection is closed after the answer, so the rest of the body is
- * never read.
- */
-function tooLarge(reply: FastifyReply, message: string) {
-  reply.header('connection', 'close');
-  return new HttpError(413, message);
-}
+/** Over a limit: 413 naming it (the error handler closes the connection: the rest is never read). */
+const tooLarge = (message: string) => new HttpError(413, message);
 
 /**
  * Multipart bodies are not parsed when they arrive: the route's preValidation hook reads them within the
@@ -53,28 +47,25 @@ export function registerMultipart(app: FastifyInstance) {
  * go to `request.uploads`. Every limit is checked while the bytes arrive.
  */
 export function readFormBody(limits: FormLimits) {
-  return async function readForm(request: FastifyRequest, reply: FastifyReply) {
+  return async function readForm(request: FastifyRequest) {
     request.uploads = [];
     if (!isMultipart(request)) return;
     const declared = Number(request.headers['content-length']);
-    if (declared > limits.maxBytes)
-      throw tooLarge(reply, `body: form data is limited to ${size(limits.maxBytes)}`);
-    const { fields, uploads } = await readParts(request, reply, limits);
+    if (declared > limits.maxBytes) throw tooLarge(`body: form data is limited to ${size(limits.maxBytes)}`);
+    const { fields, uploads } = await readParts(request, limits);
     request.body = fields;
     request.uploads = uploads;
   };
 }
 
 /** The preValidation hook of JSON-only routes: form data is refused by name, and not read. */
-export async function refuseFormBody(request: FastifyRequest, reply: FastifyReply) {
+export async function refuseFormBody(request: FastifyRequest) {
   request.uploads = [];
-  if (isMultipart(request)) {
-    reply.header('connection', 'close');
+  if (isMultipart(request))
     throw new HttpError(415, 'body: this route takes JSON (application/json), not multipart/form-data');
-  }
 }
 
-function readParts(request: FastifyRequest, reply: FastifyReply, limits: FormLimits) {
+function readParts(request: FastifyRequest, limits: FormLimits) {
   const raw = request.raw;
   // No prototype: a field named __proto__ is just a field.
   const fields: Record<string, string | string[]> = Object.create(null);
@@ -103,7 +94,7 @@ function readParts(request: FastifyRequest, reply: FastifyReply, limits: FormLim
     function countBytes(chunk: Buffer) {
       received += chunk.length;
       if (received > limits.maxBytes)
-        fail(tooLarge(reply, `body: form data is limited to ${size(limits.maxBytes)}`));
+        fail(tooLarge(`body: form data is limited to ${size(limits.maxBytes)}`));
     }
 
     try {
@@ -124,7 +115,7 @@ function readParts(request: FastifyRequest, reply: FastifyReply, limits: FormLim
     parser.on('field', (name, value, _nameTruncated, valueTruncated) => {
       const limit = limits.largeFields?.[name] ?? limits.fieldSize;
       if (valueTruncated || Buffer.byteLength(value) > limit)
-        return fail(tooLarge(reply, `${name}: at most ${size(limit)}`));
+        return fail(tooLarge(`${name}: at most ${size(limit)}`));
       const previous = fields[name];
       if (previous === undefined) fields[name] = value;
       else fields[name] = Array.isArray(previous) ? [...previous, value] : [previous, value];
@@ -133,7 +124,7 @@ function readParts(request: FastifyRequest, reply: FastifyReply, limits: FormLim
       openFiles++;
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('limit', () => fail(tooLarge(reply, `${name}: each file at most ${size(limits.fileSize)}`)));
+      stream.on('limit', () => fail(tooLarge(`${name}: each file at most ${size(limits.fileSize)}`)));
       stream.on('end', () => {
         openFiles--;
         const bytes = Buffer.concat(chunks);
@@ -141,11 +132,10 @@ function readParts(request: FastifyRequest, reply: FastifyReply, limits: FormLim
         finishIfDone();
       });
     });
-    parser.on('fieldsLimit', () => fail(tooLarge(reply, `body: at most ${limits.fields} form fields`)));
+    parser.on('fieldsLimit', () => fail(tooLarge(`body: at most ${limits.fields} form fields`)));
     parser.on('filesLimit', () =>
       fail(
         tooLarge(
-          reply,
           limits.files === 0 ? 'body: this form takes no files' : `body: at most ${limits.files} files`,
         ),
       ),
