@@ -28,6 +28,7 @@ import { registerAdminProductRoutes } from './catalog/admin-product-routes.ts';
 import { registerReviewRoutes } from './reviews/review-routes.ts';
 import { registerAdminReviewRoutes } from './reviews/admin-review-routes.ts';
 import { registerOrderRoutes } from './orders/order-routes.ts';
+import { retryPendingRefunds } from './orders/refunds.ts';
 import { registerAdminOrderRoutes } from './orders/admin-order-routes.ts';
 import { registerPaymentRoutes } from './payments/payment-routes.ts';
 import { createLocalGateway } from './payments/local-gateway.ts';
@@ -56,6 +57,8 @@ export interface RouteEntry {
   url: string;
   access: Access;
 }
+
+const REFUND_RETRY_MS = 60_000;
 
 export type ShopApp = ZodApp & { shop: AppContext & { database: Database; routes: RouteEntry[] } };
 
@@ -118,6 +121,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     payments,
     catalogCache: createAnswerCache(config.catalogCacheMs),
   };
+  // Refunds the card gateway failed at the time are finished here, every minute, on every instance.
+  const refundRetry = setInterval(() => {
+    retryPendingRefunds(database.db, payments, app.log).catch((error: unknown) =>
+      app.log.error({ err: error }, 'refund retry failed'),
+    );
+  }, REFUND_RETRY_MS);
+  refundRetry.unref();
+  app.addHook('onClose', async () => clearInterval(refundRetry));
+
   const routes: RouteEntry[] = [];
   app.decorate('shop', { ...ctx, database, routes });
   app.decorateRequest('user', null);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from './helpers/test-app.ts';
 import { addProduct, register, shippingInfo, totalPaiseOf, type SignedIn } from './helpers/shop.ts';
 import { startFakeStripe } from './helpers/fake-stripe.ts';
+import { retryPendingRefunds } from '../src/orders/refunds.ts';
 
 let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
 let buyer: SignedIn;
@@ -103,5 +104,49 @@ describe('Stripe payments (against a local fake of the Stripe API)', () => {
     const unknown = await placeOrder(buyer, item.id, 'pi_unknown123');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Payment could not be verified');
+  });
+
+  it('refunds through Stripe when the order is refused after the payment succeeded, once per payment', async () => {
+    const soldOut = await addProduct(t.app, { name: 'Sold Out', pricePaise: 150_000, stock: 0 });
+    const total = totalPaiseOf([{ pricePaise: 150_000, quantity: 1 }]);
+    const { id } = await createIntent(buyer, total);
+    stripe.succeed(id);
+    const refused = await placeOrder(buyer, soldOut.id, id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      `Insufficient stock for Sold Out: 0 left. Your payment of ₹${total / 100} has been refunded.`,
+    );
+    const calls = stripe.requests.filter(
+      (request) => request.path === '/v1/refunds' && request.body.payment_intent === id,
+    );
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      idempotencyKey: `refund-${id}`,
+      body: { payment_intent: id },
+    });
+    // Stripe still calls the intent succeeded; the shop knows it is spent.
+    const inStock = await addProduct(t.app, { pricePaise: 150_000, stock: 3 });
+    expect((await placeOrder(buyer, inStock.id, id)).json().message).toBe(
+      'This payment was refunded; start the payment again',
+    );
+  });
+
+  it('a refund Stripe fails at the time is finished by the retry, not left to an operator', async () => {
+    const soldOut = await addProduct(t.app, { name: 'Gone Too', pricePaise: 150_000, stock: 0 });
+    const total = totalPaiseOf([{ pricePaise: 150_000, quantity: 1 }]);
+    const { id } = await createIntent(buyer, total);
+    stripe.succeed(id);
+    // The SDK retries once: two failures make the refund fail for now.
+    stripe.failNext(3, { status: 500, type: 'api_error', message: 'Stripe is down' }, '/v1/refunds');
+    const refused = await placeOrder(buyer, soldOut.id, id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/Your payment of ₹[\d.]+ will be refunded automatically\.$/);
+    expect(stripe.refunds().filter((refund) => refund.payment_intent === id)).toHaveLength(0);
+
+    const retried = await retryPendingRefunds(t.app.shop.db, t.app.shop.payments, t.app.log);
+    expect(retried).toBe(1);
+    expect(stripe.refunds().filter((refund) => refund.payment_intent === id)).toHaveLength(1);
+    expect(await retryPendingRefunds(t.app.shop.db, t.app.shop.payments, t.app.log)).toBe(0);
   });
 });

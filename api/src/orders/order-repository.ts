@@ -52,13 +52,13 @@ export async function deleteOrder(db: DbOrTx, id: string) {
   return deleted.length > 0;
 }
 
-/** Whether a payment has already paid for an order (kept after the order is deleted). */
-export async function isPaymentUsed(db: DbOrTx, paymentId: string) {
+/** How a payment was spent: on an order (kept after the order is deleted), or refunded; undefined if not. */
+export async function paymentSpentOn(db: DbOrTx, paymentId: string): Promise<'order' | 'refund' | undefined> {
   const [used] = await db
     .select({ orderId: usedPayments.orderId })
     .from(usedPayments)
     .where(eq(usedPayments.paymentId, paymentId));
-  return used !== undefined;
+  return used === undefined ? undefined : used.orderId === null ? 'refund' : 'order';
 }
 
 /** The products of an order, locked for the transaction in id order (so concurrent orders never deadlock). */

@@ -32,7 +32,7 @@ export function registerOrderRoutes(app: ZodApp, ctx: AppContext) {
     }),
     async (request, reply) => {
       const user = currentUser(request);
-      const order = await placeOrder(ctx, user, request.body);
+      const order = await placeOrder(ctx, user, request.body, request.log);
       reply.status(201);
       return { success: true as const, order: toOrderView(order, user, kit.baseUrlOf(request)) };
     },

@@ -1,16 +1,19 @@
 import type { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
 import type { newOrderRequestSchema } from '@shop/shared-api/schemas';
 import type { AppContext } from '../context.ts';
 import type { StoredOrderItem, UserRow } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { toRupees } from '../money.ts';
 import { priceOrder } from './pricing.ts';
-import { insertOrder, isPaymentUsed, lockProducts, takeStock } from './order-repository.ts';
+import { insertOrder, lockProducts, paymentSpentOn, takeStock } from './order-repository.ts';
+import { refundRefusedPayment } from './refunds.ts';
 
 type OrderInput = z.output<typeof newOrderRequestSchema>;
 
 const PAYMENT_USED = 'This payment has already been used for an order';
+const PAYMENT_REFUNDED = 'This payment was refunded; start the payment again';
 const MAX_UNITS_PER_PRODUCT = 1000;
 const ROUNDING_TOLERANCE_PAISE = 1;
 
@@ -18,9 +21,10 @@ const ROUNDING_TOLERANCE_PAISE = 1;
  * Creates an order from product ids and quantities only. Prices, tax, shipping and total come from the
  * catalog; the payment intent must have succeeded, for exactly that total, for this user, and never have
  * paid for another order. Stock is checked and decremented in the same transaction, under row locks taken
- * in id order, so concurrent orders never oversell or deadlock.
+ * in id order, so concurrent orders never oversell or deadlock. A verified payment whose order is then
+ * refused (stock ran out, product gone, amount differs) is refunded at once through the same gateway.
  */
-export async function placeOrder(ctx: AppContext, user: UserRow, input: OrderInput) {
+export async function placeOrder(ctx: AppContext, user: UserRow, input: OrderInput, log: FastifyBaseLogger) {
   const quantities = new Map<string, number>();
   for (const line of input.orderItems)
     quantities.set(line.product, (quantities.get(line.product) ?? 0) + line.quantity);
@@ -35,9 +39,11 @@ export async function placeOrder(ctx: AppContext, user: UserRow, input: OrderInp
     : null;
   if (!intent) throw badRequest('Payment could not be verified');
   if (intent.userId !== user.id) throw badRequest('This payment was not made by you');
+  if (intent.status === 'refunded') throw badRequest(PAYMENT_REFUNDED);
   if (intent.status !== 'succeeded') throw badRequest('Payment has not succeeded');
   if (intent.currency !== 'inr') throw badRequest('Payment currency must be INR');
-  if (await isPaymentUsed(ctx.db, paymentId)) throw badRequest(PAYMENT_USED);
+  const spent = await paymentSpentOn(ctx.db, paymentId);
+  if (spent) throw badRequest(spent === 'refund' ? PAYMENT_REFUNDED : PAYMENT_USED);
 
   try {
     const order = await ctx.db.transaction(async (tx) => {
@@ -87,6 +93,16 @@ export async function placeOrder(ctx: AppContext, user: UserRow, input: OrderInp
     return order;
   } catch (error) {
     if (isUniqueViolation(error)) throw badRequest(PAYMENT_USED);
-    throw error;
+    if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+    // The shopper paid and gets no order: the money goes back now, never left to an operator.
+    const refund = await refundRefusedPayment(ctx.db, ctx.payments, log, { id: paymentId, userId: user.id });
+    if (refund === null) throw error;
+    const amount = `₹${toRupees(intent.amountPaise)}`;
+    throw new HttpError(
+      error.statusCode,
+      refund === 'refunded'
+        ? `${error.message}. Your payment of ${amount} has been refunded.`
+        : `${error.message}. Your payment of ${amount} will be refunded automatically.`,
+    );
   }
 }

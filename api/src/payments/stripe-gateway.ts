@@ -39,5 +39,21 @@ export function createStripeGateway(secretKey: string, connection?: StripeConnec
         throw error;
       }
     },
+    async refund(id) {
+      try {
+        // One refund per intent, however often it is asked for (retries after a failure included).
+        await stripe.refunds.create(
+          { payment_intent: id, reason: 'requested_by_customer', metadata: { why: 'order refused' } },
+          { idempotencyKey: `refund-${id}` },
+        );
+      } catch (error) {
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          error.code === 'charge_already_refunded'
+        )
+          return;
+        throw error;
+      }
+    },
   };
 }
