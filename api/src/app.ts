@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { createServer } from 'node:http';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import cookie from '@fastify/cookie';
@@ -71,6 +72,21 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     logger: options.logger ?? { level: config.logLevel },
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     bodyLimit: 1024 * 1024,
+    // A client gets HEADERS_TIMEOUT_MS for its headers and REQUEST_TIMEOUT_MS for its whole request;
+    // a connection that stalls half-way is closed (408), checked every second rather than every 30.
+    serverFactory: (handler) => {
+      const server = createServer(
+        {
+          headersTimeout: Math.min(config.headersTimeoutMs, config.requestTimeoutMs),
+          requestTimeout: config.requestTimeoutMs,
+          connectionsCheckingInterval: 1000,
+        },
+        handler,
+      );
+      // Longer than a load balancer's idle timeout (60 s on most), so it never reuses a closed connection.
+      server.keepAliveTimeout = 72_000;
+      return server;
+    },
     trustProxy: config.trustProxy,
     routerOptions: {
       ignoreTrailingSlash: true,
