@@ -112,6 +112,24 @@ describe('access tokens and /me', () => {
     },
   );
 
+  it('refuses a token without an expiry, or issued longer ago than a token lives, even with the right secret', async () => {
+    const { SignJWT, decodeJwt } = await import('jose');
+    const user = await register(t.app);
+    const { sid } = decodeJwt(user.token);
+    const secret = new TextEncoder().encode(t.app.shop.config.jwtSecret);
+    const claims = () =>
+      new SignJWT({ sid }).setProtectedHeader({ alg: 'HS256' }).setSubject(user.userId).setIssuer('shop-api');
+    const valid = await claims().setIssuedAt().setExpirationTime('10m').sign(secret);
+    expect((await me({ authorization: `Bearer ${valid}` })).statusCode).toBe(200);
+    const forever = await claims().setIssuedAt().sign(secret);
+    expect((await me({ authorization: `Bearer ${forever}` })).statusCode).toBe(401);
+    const old = await claims()
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime('1y')
+      .sign(secret);
+    expect((await me({ authorization: `Bearer ${old}` })).statusCode).toBe(401);
+  });
+
   it('refuses a token signed with another secret', async () => {
     const { SignJWT } = await import('jose');
     const user = await register(t.app);
@@ -180,6 +198,25 @@ describe('refresh and logout', () => {
     expect(after.statusCode).toBe(401);
     expect(after.json().message).toBe('Session expired. Please login again.');
     expect((await post('/auth/refresh', undefined, { cookie: user.cookie })).statusCode).toBe(401);
+  });
+
+  it('logout with only the bearer token revokes its session', async () => {
+    const user = await register(t.app);
+    const response = await post('/auth/logout', undefined, user.auth);
+    expect(response.statusCode).toBe(200);
+    expect((await me(user.auth)).statusCode).toBe(401);
+    expect((await post('/auth/refresh', undefined, { cookie: user.cookie })).statusCode).toBe(401);
+  });
+
+  it('logout with a cookie whose secret is wrong revokes nothing', async () => {
+    const user = await register(t.app);
+    const sessionId = user.cookie.split('=')[1]!.split('.')[0]!;
+    const forged = await post('/auth/logout', undefined, {
+      cookie: `shop_refresh=${sessionId}.${'x'.repeat(43)}`,
+    });
+    expect(forged.statusCode).toBe(200);
+    expect((await me(user.auth)).statusCode).toBe(200);
+    expect((await post('/auth/refresh', undefined, { cookie: user.cookie })).statusCode).toBe(200);
   });
 
   it('logout works for a guest', async () => {

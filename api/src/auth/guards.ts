@@ -5,7 +5,8 @@ import { isLocalToken, type AccessTokens } from './access-tokens.ts';
 import type { ClerkIdentity } from './clerk.ts';
 import { findSessionUser } from './sessions.ts';
 
-function bearerToken(request: FastifyRequest) {
+/** The bearer token of a request, if it carries one. */
+export function bearerToken(request: FastifyRequest) {
   const header = request.headers.authorization;
   if (!header) return undefined;
   const [scheme, token] = header.split(' ');

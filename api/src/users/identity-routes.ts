@@ -12,7 +12,8 @@ import { HttpError, unauthorized, SESSION_EXPIRED_MESSAGE } from '../http/errors
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { ACCESS_TOKEN_SECONDS } from '../auth/access-tokens.ts';
 import { claimLoginAttempt, clearLoginFailures } from '../auth/login-throttle.ts';
-import { revokeSession, rotateSession, sessionIdOfRefreshToken, startSession } from '../auth/sessions.ts';
+import { revokeSession, rotateSession, sessionOfRefreshToken, startSession } from '../auth/sessions.ts';
+import { bearerToken } from '../auth/guards.ts';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../auth/refresh-cookie.ts';
 import { toUserView } from './user-view.ts';
 import { findUserByEmail, insertUser } from './user-repository.ts';
@@ -135,12 +136,16 @@ export function registerIdentityRoutes(app: ZodApp, ctx: AppContext) {
     '/auth/logout',
     kit.public({
       tag,
-      summary: 'Revoke this session and clear the cookie (fine for guests)',
+      summary:
+        'Revoke this session (proved by the refresh cookie or the bearer token) and clear the cookie (fine for guests)',
       response: { 200: successSchema },
     }),
     async (request, reply) => {
-      const sessionId = sessionIdOfRefreshToken(request.cookies[REFRESH_COOKIE]);
-      if (sessionId) await revokeSession(db, sessionId);
+      const byCookie = await sessionOfRefreshToken(db, request.cookies[REFRESH_COOKIE]);
+      if (byCookie) await revokeSession(db, byCookie);
+      const token = bearerToken(request);
+      const claims = token ? await ctx.tokens.verify(token) : null;
+      if (claims) await revokeSession(db, claims.sessionId);
       clearRefreshCookie(reply, kit.isHttps(request));
       return { success: true as const };
     },
