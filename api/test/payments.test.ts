@@ -140,3 +140,30 @@ describe('local test-mode card gateway', () => {
     expect(confirmed.statusCode).toBe(200);
   });
 });
+
+describe('payment rate limits', () => {
+  const limited = useTestApp({ config: { paymentRateLimit: 3 } });
+
+  it('limits creating and confirming payments per client: 429 with a message past PAYMENT_RATE_LIMIT a minute', async () => {
+    const shopper = await register(limited.app);
+    const created: number[] = [];
+    for (let i = 0; i < 4; i++)
+      created.push(
+        (await limited.request('POST', '/payment/process', { as: shopper, payload: { amount: 10_000 } }))
+          .statusCode,
+      );
+    expect(created).toEqual([200, 200, 200, 429]);
+
+    const confirmed: number[] = [];
+    let last = { success: true, message: '' };
+    for (let i = 0; i < 4; i++) {
+      const response = await limited.request('POST', '/payment/confirm', {
+        payload: { client_secret: 'pi_x_secret_y', card: card('4242424242424242'), billing_details: billing },
+      });
+      confirmed.push(response.statusCode);
+      last = response.json();
+    }
+    expect(confirmed).toEqual([400, 400, 400, 429]);
+    expect(last).toMatchObject({ success: false, message: expect.stringMatching(/rate limit|too many/i) });
+  });
+});

@@ -86,7 +86,10 @@ describe('no input yields a 500', () => {
   });
 
   it('JSON bodies on every route with a body, as an admin', async () => {
-    const withBody = routes.filter((route) => route.method === 'POST' || route.method === 'PUT');
+    // Logout with the admin's token would revoke the session the other cases use.
+    const withBody = routes.filter(
+      (route) => (route.method === 'POST' || route.method === 'PUT') && route.path !== '/api/v1/auth/logout',
+    );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...withBody), jsonValue, idLike, async (route, body, id) => {
         const url = route.path

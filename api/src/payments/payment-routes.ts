@@ -6,6 +6,7 @@ import {
   paymentProcessResponseSchema,
 } from '@shop/shared-api/schemas';
 import { z } from 'zod';
+import type { ApiConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { ZodApp } from '../http/types.ts';
 import { currentUser, type RouteKit } from '../http/route-kit.ts';
@@ -23,11 +24,14 @@ export interface PaymentRouteDeps {
   db: Db;
   kit: RouteKit;
   payments: PaymentGateway;
+  config: Pick<ApiConfig, 'paymentRateLimit'>;
 }
 
 const tag = 'payments';
 
-export function registerPaymentRoutes(app: ZodApp, { db, kit, payments }: PaymentRouteDeps) {
+export function registerPaymentRoutes(app: ZodApp, { db, kit, payments, config }: PaymentRouteDeps) {
+  // Card testing and intent spam: both calls are limited per client address.
+  const rateLimit = config.paymentRateLimit;
   app.post(
     '/payment/process',
     kit.user({
@@ -38,6 +42,7 @@ export function registerPaymentRoutes(app: ZodApp, { db, kit, payments }: Paymen
         'catalog and refuses an intent whose amount differs.',
       body: paymentProcessRequestSchema,
       response: { 200: paymentProcessResponseSchema },
+      rateLimit,
     }),
     async (request) => {
       const intent = await payments.createIntent(currentUser(request).id, request.body.amount);
@@ -58,6 +63,7 @@ export function registerPaymentRoutes(app: ZodApp, { db, kit, payments }: Paymen
         'a test card (400). The client_secret is the credential; no bearer token is needed.',
       body: paymentConfirmRequestSchema,
       response: { 200: paymentConfirmResponseSchema, 400: cardErrorSchema, 402: cardErrorSchema },
+      rateLimit,
     }),
     async (request, reply) => {
       try {

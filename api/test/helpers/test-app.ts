@@ -71,6 +71,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       allowSelfPromotion: true,
       seedDemo: false,
       authRateLimit: 10_000,
+      paymentRateLimit: 10_000,
       catalogCacheMs: 2000,
       corsOrigins: ['http://localhost:4000'],
       shopUrl: 'http://localhost:4000',
