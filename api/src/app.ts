@@ -120,7 +120,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
   const tokens = createAccessTokens(resolveJwtSecret(config.jwtSecret, config.dataDir));
   const clerk =
     config.clerkJwtKey || config.clerkSecretKey
-      ? createClerkIdentity(database.db, { jwtKey: config.clerkJwtKey, secretKey: config.clerkSecretKey })
+      ? createClerkIdentity(database.db, {
+          jwtKey: config.clerkJwtKey,
+          secretKey: config.clerkSecretKey,
+          authorizedParties: config.clerkAuthorizedParties,
+        })
       : null;
   const payments =
     config.paymentGateway === 'stripe'

@@ -74,6 +74,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       paymentRateLimit: 10_000,
       catalogCacheMs: 2000,
       corsOrigins: ['http://localhost:4000'],
+      clerkAuthorizedParties: ['http://localhost:4000'],
       shopUrl: 'http://localhost:4000',
       stripeSecretKey: undefined,
       paymentGateway: options.config?.stripeSecretKey ? 'stripe' : 'local',
