@@ -149,4 +149,37 @@ describe('Stripe payments (against a local fake of the Stripe API)', () => {
     expect(stripe.refunds().filter((refund) => refund.payment_intent === id)).toHaveLength(1);
     expect(await retryPendingRefunds(t.app.shop.db, t.app.shop.payments, t.app.log)).toBe(0);
   });
+
+  it("answers Stripe's failures as 502 with a readable message, never Stripe's own status", async () => {
+    // A rotated key: Stripe answers 401, which must not sign the shopper out of the shop.
+    stripe.failNext(
+      1,
+      { status: 401, type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' },
+      '/v1/payment_intents',
+    );
+    const create = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/process',
+      headers: buyer.auth,
+      payload: { amount: 50_000 },
+    });
+    expect(create.statusCode).toBe(502);
+    expect(create.json()).toEqual({
+      success: false,
+      message: 'The card payment service is unavailable; please try again in a moment',
+    });
+
+    const item = await addProduct(t.app, { pricePaise: 150_000, stock: 4 });
+    const { id } = await createIntent(buyer, totalPaiseOf([{ pricePaise: 150_000, quantity: 1 }]));
+    stripe.failNext(
+      2,
+      { status: 500, type: 'api_error', message: 'Something went wrong' },
+      `/v1/payment_intents/${id}`,
+    );
+    const order = await placeOrder(buyer, item.id, id);
+    expect(order.statusCode).toBe(502);
+    expect(order.json().message).toBe(
+      'The card payment service is unavailable; please try again in a moment',
+    );
+  });
 });

@@ -43,7 +43,10 @@ export function registerErrorHandlers(app: FastifyInstance) {
       if (status === 413 || status === 415) closeWithoutReading(request, reply);
       return reply.status(status).send({ success: false, message });
     };
-    if (error instanceof HttpError) return send(error.statusCode, error.message);
+    if (error instanceof HttpError) {
+      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+      return send(error.statusCode, error.message);
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0]!;
       const field = fieldName(issue.instancePath);
