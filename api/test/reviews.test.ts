@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from './helpers/test-app.ts';
 import { addProduct, register, type SignedIn } from './helpers/shop.ts';
 import { multipart } from './helpers/multipart.ts';
+import { eq } from 'drizzle-orm';
+import { products, reviews } from '../src/db/schema.ts';
 
 const t = useTestApp({ admin: true });
 
@@ -151,5 +153,46 @@ describe('reviews', () => {
         })
       ).statusCode,
     ).toBe(400);
+  });
+
+  it('ratings and review counts stay exact under concurrent reviews, deletions and user deletions', async () => {
+    const product = await addProduct(t.app);
+    const reviewers = await Promise.all(Array.from({ length: 24 }, () => register(t.app)));
+    // Half of them review first, so there is something to delete while the others review.
+    await Promise.all(
+      reviewers
+        .slice(0, 12)
+        .map((who, index) =>
+          review(who, { rating: (index % 5) + 1, comment: 'First wave', productId: product.id }),
+        ),
+    );
+    const firstWave = (await productOf(product.id)).reviews as { _id: string; user: { _id: string } }[];
+    await Promise.all([
+      ...reviewers
+        .slice(12)
+        .map((who, index) =>
+          review(who, { rating: ((index * 3) % 5) + 1, comment: 'Second wave', productId: product.id }),
+        ),
+      ...firstWave.slice(0, 6).map((entry) =>
+        t.app.inject({
+          method: 'DELETE',
+          url: `/api/v1/admin/reviews?id=${entry._id}&productId=${product.id}`,
+          headers: t.admin.auth,
+        }),
+      ),
+      ...firstWave.slice(6, 9).map((entry) =>
+        t.app.inject({
+          method: 'DELETE',
+          url: `/api/v1/admin/user/${entry.user._id}`,
+          headers: t.admin.auth,
+        }),
+      ),
+    ]);
+    const [stored] = await t.app.shop.db.select().from(products).where(eq(products.id, product.id));
+    const left = await t.app.shop.db.select().from(reviews).where(eq(reviews.productId, product.id));
+    expect(left).toHaveLength(24 - 6 - 3);
+    expect(stored!.numOfReviews).toBe(left.length);
+    const average = left.reduce((sum, row) => sum + row.rating, 0) / left.length;
+    expect(stored!.ratings).toBeCloseTo(average, 2);
   });
 });

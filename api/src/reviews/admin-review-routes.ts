@@ -7,7 +7,13 @@ import {
 import type { AppContext } from '../context.ts';
 import type { ZodApp } from '../http/types.ts';
 import { notFound } from '../http/errors.ts';
-import { deleteReview, loadReviews, productExists, refreshProductRating } from './review-repository.ts';
+import {
+  deleteReview,
+  loadReviews,
+  lockProduct,
+  productExists,
+  refreshProductRating,
+} from './review-repository.ts';
 
 const tag = 'admin: reviews';
 
@@ -44,6 +50,7 @@ export function registerAdminReviewRoutes(admin: ZodApp, ctx: AppContext) {
     async (request) => {
       const { id, productId } = request.query;
       await db.transaction(async (tx) => {
+        await lockProduct(tx, productId);
         if (!(await deleteReview(tx, id, productId))) throw notFound('Review not found');
         await refreshProductRating(tx, productId);
       });

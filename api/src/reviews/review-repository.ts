@@ -63,17 +63,44 @@ export async function productExists(db: DbOrTx, productId: string) {
   return row !== undefined;
 }
 
+// Every review change locks, in this order, the reviewer's row and then the product rows (in id order),
+// before it writes: changes to one product's reviews take turns, each one's rating is computed from
+// every committed review, and no two changes wait on each other in a circle.
+
 /**
- * Locks the product row for the rest of the transaction, so review changes on one product take turns and
- * each recomputes the rating from every committed review. False when there is no such product.
+ * Locks the author's row against deletion for the rest of the transaction (a user deletion takes it
+ * first). False when the user is gone.
  */
-export async function lockProduct(tx: DbOrTx, productId: string) {
-  const [row] = await tx
+export async function lockReviewer(tx: DbOrTx, userId: string) {
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('key share');
+  return row !== undefined;
+}
+
+/**
+ * Locks product rows for the rest of the transaction, in id order, so each recomputes its rating from
+ * every committed review. Answers how many exist.
+ */
+export async function lockProducts(tx: DbOrTx, productIds: string[]) {
+  if (productIds.length === 0) return 0;
+  const rows = await tx
     .select({ id: products.id })
     .from(products)
-    .where(eq(products.id, productId))
+    .where(inArray(products.id, productIds))
+    .orderBy(asc(products.id))
     .for('update');
-  return row !== undefined;
+  return rows.length;
+}
+
+/** Locks one product row; false when there is no such product. */
+export const lockProduct = async (tx: DbOrTx, productId: string) =>
+  (await lockProducts(tx, [productId])) === 1;
+
+/** Locks a user being deleted and every product they reviewed, before their reviews go. */
+export async function lockUserAndReviewedProducts(tx: DbOrTx, userId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const reviewed = await productsReviewedBy(tx, userId);
+  await lockProducts(tx, reviewed);
+  return reviewed;
 }
 
 /** One review per user per product: a second submission updates the first. */

@@ -10,7 +10,7 @@ import type { ZodApp } from '../http/types.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { currentUser } from '../http/route-kit.ts';
 import { voidResetTokens } from '../auth/reset-tokens.ts';
-import { productsReviewedBy, refreshProductRating } from '../reviews/review-repository.ts';
+import { lockUserAndReviewedProducts, refreshProductRating } from '../reviews/review-repository.ts';
 import { toUserView } from './user-view.ts';
 import { deleteUser, findUser, listUsers, updateUser } from './user-repository.ts';
 
@@ -86,7 +86,7 @@ export function registerAdminUserRoutes(admin: ZodApp, ctx: AppContext) {
       const { id } = request.params;
       if (id === currentUser(request).id) throw badRequest('You cannot delete your own account');
       const deleted = await db.transaction(async (tx) => {
-        const reviewed = await productsReviewedBy(tx, id);
+        const reviewed = await lockUserAndReviewedProducts(tx, id);
         const row = await deleteUser(tx, id);
         if (!row) throw noSuchUser(id);
         for (const productId of reviewed) await refreshProductRating(tx, productId);
