@@ -2,8 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { startTestApp, useTestApp } from './helpers/test-app.ts';
-import { addProduct, pngDataUrl, register, tinyPng, uniqueEmail, type SignedIn } from './helpers/shop.ts';
+import {
+  addProduct,
+  pngDataUrl,
+  register,
+  registerAdmin,
+  tinyPng,
+  uniqueEmail,
+  type SignedIn,
+} from './helpers/shop.ts';
 import { multipart } from './helpers/multipart.ts';
+import { and, eq, notInArray } from 'drizzle-orm';
+import { users } from '../src/db/schema.ts';
 
 const t = useTestApp({ admin: true });
 
@@ -262,5 +272,50 @@ describe('admin users', () => {
         })
       ).statusCode,
     ).toBe(400);
+  });
+
+  it('the last admin cannot be demoted or deleted by anyone, even two admins at once', async () => {
+    const [first, second] = [await registerAdmin(t.app), await registerAdmin(t.app)];
+    // Only these two stay admins: the file's own admin steps down first.
+    await t.app.shop.db
+      .update(users)
+      .set({ role: 'user' })
+      .where(and(eq(users.role, 'admin'), notInArray(users.id, [first.userId, second.userId])));
+    const demote = (by: SignedIn, who: SignedIn) =>
+      t.request('PUT', `/admin/user/${who.userId}`, {
+        as: by,
+        payload: { name: 'Admin', email: who.email, role: 'user' },
+      });
+    const answers = await Promise.all([demote(first, second), demote(second, first)]);
+    // The loser is refused as the last admin, or (when its own demotion came first) as no longer an admin.
+    const [won, lost] = [...answers].sort((a, b) => a.statusCode - b.statusCode);
+    expect(won!.statusCode).toBe(200);
+    expect([
+      { status: 400, message: 'The last admin cannot be demoted' },
+      { status: 403, message: 'Role: user is not allowed to access this resource' },
+    ]).toContainEqual({ status: lost!.statusCode, message: lost!.json().message });
+    const admins = await t.app.shop.db.select().from(users).where(eq(users.role, 'admin'));
+    expect(admins).toHaveLength(1);
+
+    // Two admins deleting each other at once: one of them stays.
+    const remaining = admins[0]!.id === first.userId ? first : second;
+    const newcomer = await registerAdmin(t.app);
+    const [deleteA, deleteB] = await Promise.all([
+      t.request('DELETE', `/admin/user/${remaining.userId}`, { as: newcomer }),
+      t.request('DELETE', `/admin/user/${newcomer.userId}`, { as: remaining }),
+    ]);
+    // The loser is refused as the last admin, or (when its own deletion came first) as signed out.
+    const statuses = [deleteA.statusCode, deleteB.statusCode].sort();
+    expect(statuses[0]).toBe(200);
+    expect([400, 401]).toContain(statuses[1]);
+    expect(await t.app.shop.db.select().from(users).where(eq(users.role, 'admin'))).toHaveLength(1);
+  });
+
+  it('names lose right-to-left override and other direction controls', async () => {
+    const user = await register(t.app, { name: 'Eve\u202Egnp.exe\u2066x\u2069' });
+    const me = await t.request('GET', '/me', { as: user });
+    expect(me.json().user.name).toBe('Evegnp.exex');
+    const renamed = await updateMe(user, { name: '\u202Dadmin\u200F', email: user.email });
+    expect(renamed.json().user.name).toBe('admin');
   });
 });

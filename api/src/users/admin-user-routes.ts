@@ -12,14 +12,14 @@ import { currentUser } from '../http/route-kit.ts';
 import { voidResetTokens } from '../auth/reset-tokens.ts';
 import { lockUserAndReviewedProducts, refreshProductRating } from '../reviews/review-repository.ts';
 import { toUserView } from './user-view.ts';
-import { deleteUser, findUser, listUsers, updateUser } from './user-repository.ts';
+import { deleteUser, findUser, listUsers, lockAdmins, updateUser } from './user-repository.ts';
 
 const tag = 'admin: users';
 const noSuchUser = (id: string) => notFound(`User does not exist with Id: ${id}`);
 
 /**
- * Admin user management, inside the admin plugin (`/admin`). An admin cannot delete or demote themself
- * (the shop would risk losing its last admin).
+ * Admin user management, inside the admin plugin (`/admin`). An admin cannot delete or demote themself,
+ * and no one can delete or demote the last admin.
  */
 export function registerAdminUserRoutes(admin: ZodApp, ctx: AppContext) {
   const { db, kit } = ctx;
@@ -63,11 +63,17 @@ export function registerAdminUserRoutes(admin: ZodApp, ctx: AppContext) {
       const { name, email, role } = request.body;
       if (request.params.id === currentUser(request).id && role !== 'admin')
         throw badRequest('You cannot remove your own admin role');
-      const before = await findUser(db, request.params.id);
-      if (!before) throw noSuchUser(request.params.id);
-      const row = await updateUser(db, request.params.id, { name, email, role });
-      if (!row) throw noSuchUser(request.params.id);
-      if (row.email !== before.email) await voidResetTokens(db, row.id);
+      const row = await db.transaction(async (tx) => {
+        const admins = await lockAdmins(tx);
+        const before = await findUser(tx, request.params.id);
+        if (!before) throw noSuchUser(request.params.id);
+        if (before.role === 'admin' && role !== 'admin' && admins.length <= 1)
+          throw badRequest('The last admin cannot be demoted');
+        const updated = await updateUser(tx, request.params.id, { name, email, role });
+        if (!updated) throw noSuchUser(request.params.id);
+        if (updated.email !== before.email) await voidResetTokens(tx, updated.id);
+        return updated;
+      });
       ctx.catalogCache.invalidate(); // review author names show in product answers
       return { success: true as const, user: toUserView(row, kit.baseUrlOf(request)) };
     },
@@ -86,6 +92,8 @@ export function registerAdminUserRoutes(admin: ZodApp, ctx: AppContext) {
       const { id } = request.params;
       if (id === currentUser(request).id) throw badRequest('You cannot delete your own account');
       const deleted = await db.transaction(async (tx) => {
+        const admins = await lockAdmins(tx);
+        if (admins.includes(id) && admins.length <= 1) throw badRequest('The last admin cannot be deleted');
         const reviewed = await lockUserAndReviewedProducts(tx, id);
         const row = await deleteUser(tx, id);
         if (!row) throw noSuchUser(id);

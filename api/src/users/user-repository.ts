@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { users, type UserRow } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
@@ -53,4 +53,18 @@ export async function updateUser(db: DbOrTx, id: string, changes: UserChanges): 
 export async function deleteUser(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   const [row] = await db.delete(users).where(eq(users.id, id)).returning();
   return row;
+}
+
+/**
+ * Locks every admin row for the rest of the transaction and answers their ids: role changes and user
+ * deletions take turns, so two admins demoting or deleting each other cannot leave the shop without one.
+ */
+export async function lockAdmins(tx: DbOrTx) {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'admin'))
+    .orderBy(asc(users.id))
+    .for('no key update');
+  return rows.map((row) => row.id);
 }

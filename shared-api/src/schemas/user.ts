@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { imageSchema, isoDateSchema, objectIdSchema, roleSchema, successSchema } from './common.ts';
+import {
+  imageSchema,
+  isoDateSchema,
+  nameSchema,
+  objectIdSchema,
+  roleSchema,
+  successSchema,
+} from './common.ts';
 
 export const DEFAULT_AVATAR_URL = '/profile.png';
 export const PASSWORD_MIN_LENGTH = 8;
@@ -14,11 +21,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-const nameField = z
-  .string()
-  .trim()
-  .min(1, 'Name is required')
-  .max(100, 'Name must be at most 100 characters');
+const nameField = nameSchema('Name', 100);
 const emailField = z
   .string()
   .trim()
