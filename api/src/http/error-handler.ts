@@ -1,20 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isFieldError } from './validation.ts';
 import { HttpError } from './errors.ts';
 import { isUnstorableText } from '../db/errors.ts';
-
-const CONTEXT_LABEL: Record<string, string> = {
-  body: 'body',
-  querystring: 'query',
-  params: 'path',
-  headers: 'header',
-};
-
-/** "price[gte]" style field names, as the caller wrote them. */
-function fieldName(instancePath: string) {
-  const parts = instancePath.split('/').filter(Boolean);
-  return parts.map((part, index) => (index === 0 ? part : `[${part}]`)).join('');
-}
 
 const LINGER_MS = 2000;
 
@@ -47,18 +35,9 @@ export function registerErrorHandlers(app: FastifyInstance) {
       if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       return send(error.statusCode, error.message);
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const issue = error.validation[0]!;
-      const field = fieldName(issue.instancePath);
-      const where =
-        CONTEXT_LABEL[(error as { validationContext?: string }).validationContext ?? ''] ?? 'request';
-      const message = !field
-        ? `Invalid ${where}: ${issue.message}`
-        : (issue.message ?? '').includes(field)
-          ? issue.message
-          : `${field}: ${issue.message}`;
-      return reply.status(400).send({ success: false, message });
-    }
+    // Validation failures arrive worded by the validator (http/validation.ts): the first names its field.
+    const [first] = (error as FastifyError).validation ?? [];
+    if (isFieldError(first)) return send(400, first.message);
     if (isResponseSerializationError(error as never) && 'cause' in error) {
       request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');
       return reply.status(500).send({ success: false, message: 'Internal Server Error' });
