@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from './helpers/test-app.ts';
-import { addProduct, listProducts, productNames as names } from './helpers/shop.ts';
+import { addProduct, listProducts, productNames as names, register } from './helpers/shop.ts';
 import { productDetailResponseSchema, productListResponseSchema } from '@shop/shared-api/schemas';
 
 const t = useTestApp({ admin: true });
@@ -136,5 +136,24 @@ describe('GET /product/:id', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toMatch(/id/);
     }
+  });
+});
+
+describe('ratings shown and filtered', () => {
+  it('the rating a product shows is the rating its filter compares (5, 5 and 4 stars: 4.67 both ways)', async () => {
+    const product = await addProduct(t.app, { name: 'Two Thirds Star' });
+    for (const rating of [5, 5, 4]) {
+      const reviewer = await register(t.app);
+      await t.request('PUT', '/review', {
+        as: reviewer,
+        payload: { rating, comment: 'Fine', productId: product.id },
+      });
+    }
+    const shown = (await t.request('GET', `/product/${product.id}`)).json().product.ratings;
+    expect(shown).toBe(4.67);
+    expect(names((await list(`?keyword=Two%20Thirds&ratings[gte]=${shown}`)).body)).toEqual([
+      'Two Thirds Star',
+    ]);
+    expect(names((await list('?keyword=Two%20Thirds&ratings[gte]=4.68')).body)).toEqual([]);
   });
 });

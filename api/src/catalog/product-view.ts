@@ -13,7 +13,8 @@ export function toProductView(row: ProductRow, productReviews: Review[], baseUrl
     description: row.description,
     images: row.images.map((image) => ({ url: absoluteUrl(baseUrl, image.url) })),
     stock: row.stock,
-    ratings: Math.round(row.ratings * 100) / 100,
+    // Stored rounded to two decimals (refreshProductRating), as the filter compares it.
+    ratings: row.ratings,
     numOfReviews: row.numOfReviews,
     category: row.category as ProductCategory,
     reviews: productReviews,

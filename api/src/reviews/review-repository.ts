@@ -136,12 +136,15 @@ export async function productsReviewedBy(tx: DbOrTx, userId: string) {
   return rows.map((row) => row.productId);
 }
 
-/** `ratings` and `numOfReviews` recomputed from the reviews table, after every review change. */
+/**
+ * `ratings` and `numOfReviews` recomputed from the reviews table, after every review change. The average
+ * is stored rounded to two decimals: the figure a product shows is the figure `ratings[gte]` compares.
+ */
 export async function refreshProductRating(db: DbOrTx, productId: string) {
   await db
     .update(products)
     .set({
-      ratings: sql`coalesce((select avg(${reviews.rating})::float8 from ${reviews} where ${reviews.productId} = ${productId}), 0)`,
+      ratings: sql`coalesce((select round(avg(${reviews.rating}), 2)::float8 from ${reviews} where ${reviews.productId} = ${productId}), 0)`,
       numOfReviews: sql`(select count(*)::int from ${reviews} where ${reviews.productId} = ${productId})`,
     })
     .where(eq(products.id, productId));
