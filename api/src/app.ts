@@ -11,7 +11,7 @@ import { validatorCompiler } from './http/validation.ts';
 import { configProblems, loadConfig, StartupRefusal, type ApiConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import type { AppContext } from './context.ts';
-import { registerErrorHandlers } from './http/error-handler.ts';
+import { frameworkErrorHandler, registerErrorHandlers } from './http/error-handler.ts';
 import { registerDocs } from './http/docs.ts';
 import { registerMultipart } from './http/form-body.ts';
 import { createAnswerCache } from './http/answer-cache.ts';
@@ -38,6 +38,7 @@ import { createStripeGateway, type StripeConnection } from './payments/stripe-ga
 import { demoAccountsStillOpen, seedDatabase } from './seed/seed.ts';
 import type { ZodApp } from './http/types.ts';
 import { healthSchema } from '@shop/shared-api/schemas';
+import type { ZodType } from 'zod';
 
 export interface BuildAppOptions {
   /** Overrides of the environment's configuration. */
@@ -53,11 +54,15 @@ export interface BuildAppOptions {
   seed?: boolean;
 }
 
-/** One row of the route table: every /api/v1 route and who may call it. */
+/** One row of the route table: every /api/v1 route, who may call it and what it takes. */
 export interface RouteEntry {
   method: string;
   url: string;
   access: Access;
+  /** The zod schemas its input is validated with (tests generate inputs from them). */
+  input: { body?: ZodType; querystring?: ZodType; params?: ZodType };
+  /** Takes form data besides JSON. */
+  form: boolean;
 }
 
 const REFUND_RETRY_MS = 60_000;
@@ -73,6 +78,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     logger: options.logger ?? { level: config.logLevel },
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorHandler,
     // A client gets HEADERS_TIMEOUT_MS for its headers and REQUEST_TIMEOUT_MS for its whole request;
     // a connection that stalls half-way is closed (408), checked every second rather than every 30.
     serverFactory: (handler) => {
@@ -204,7 +210,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     if (!access) throw new Error(`${method} ${route.url} declares no access (use the route kit)`);
     if ((access === 'admin') !== route.url.startsWith('/api/v1/admin/'))
       throw new Error(`${method} ${route.url}: admin routes, and only they, live under /api/v1/admin`);
-    routes.push({ method, url: route.url, access });
+    const schema = (route.schema ?? {}) as RouteEntry['input'] & { consumes?: string[] };
+    routes.push({
+      method,
+      url: route.url,
+      access,
+      input: { body: schema.body, querystring: schema.querystring, params: schema.params },
+      form: schema.consumes?.includes('multipart/form-data') ?? false,
+    });
   });
 
   await app.register(

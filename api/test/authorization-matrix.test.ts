@@ -99,7 +99,10 @@ const ROWS: Record<string, { allowed: Allowed; call: Build }> = {
   },
   'POST /api/v1/auth/refresh': {
     allowed: 'cookie',
-    call: async (caller) => ({ url: '/auth/refresh', headers: caller ? { cookie: caller.cookie } : ({} as Record<string, string>) }),
+    call: async (caller) => ({
+      url: '/auth/refresh',
+      headers: caller ? { cookie: caller.cookie } : ({} as Record<string, string>),
+    }),
   },
   'POST /api/v1/auth/logout': { allowed: 'everyone', call: async () => ({ url: '/auth/logout' }) },
   'PUT /api/v1/password/update': {

@@ -48,4 +48,13 @@ describe('every 400 names its field', () => {
       message: 'body: this route takes JSON (application/json), not multipart/form-data',
     });
   });
+
+  it('the router answers in the same shape, without echoing the address', async () => {
+    const long = await t.request('GET', `/admin/user/${'x'.repeat(70_000)}`, { as: t.admin });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ success: false, message: 'path: a path parameter is too long' });
+    const badUrl = await t.request('GET', '/product/%E0%A4%A');
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json()).toEqual({ success: false, message: 'path: the address is not a valid URL' });
+  });
 });

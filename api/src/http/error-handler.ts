@@ -62,3 +62,17 @@ export function registerErrorHandlers(app: FastifyInstance) {
       .send({ success: false, message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
   });
 }
+
+/**
+ * Errors the router answers before any route runs (a path parameter over maxParamLength, a URL that does
+ * not decode): the same `{ success: false, message }`, and never the address echoed back.
+ */
+export const frameworkErrorHandler = (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'path: a path parameter is too long'
+      : error.code === 'FST_ERR_BAD_URL'
+        ? 'path: the address is not a valid URL'
+        : 'Bad Request';
+  return reply.code(error.statusCode ?? 400).send({ success: false, message });
+};
