@@ -14,6 +14,7 @@ import type { AppContext } from './context.ts';
 import { frameworkErrorHandler, registerErrorHandlers } from './http/error-handler.ts';
 import { registerDocs } from './http/docs.ts';
 import { registerMultipart } from './http/form-body.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createAnswerCache } from './http/answer-cache.ts';
 import { createRouteKit, type Access, type RouteConfig } from './http/route-kit.ts';
 import { resolveJwtSecret } from './auth/jwt-secret.ts';
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
 
   const routes: RouteEntry[] = [];
   app.decorate('shop', { ...ctx, database, routes });
+  registerSecurityHeaders(app, ctx.kit.isHttps);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   // Set per request by readFormBody on the routes that take files.
@@ -192,9 +194,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     // Names are random and never reused, so browsers and CDNs may keep them for a year.
     immutable: true,
     maxAge: '365d',
+    // The shell's pages show them from another origin; nosniff and the CSP come from the security headers.
     setHeaders: (reply) => {
-      reply.header('X-Content-Type-Options', 'nosniff');
-      reply.header('Content-Security-Policy', "default-src 'none'");
       reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
     },
   });
