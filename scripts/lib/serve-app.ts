@@ -1,6 +1,14 @@
+import { readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import sirv from 'sirv';
+import {
+  baseSecurityHeaders,
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  type ShopConfigForCsp,
+} from './security-headers.ts';
 
 export interface ServeAppOptions {
   dir: string;
@@ -12,6 +20,13 @@ export interface ServeAppOptions {
   cors?: boolean;
   /** Files generated at deploy time and served from memory, such as the shell's config.json. */
   generated?: Record<string, unknown>;
+  /**
+   * The shop's config.json, for the Content-Security-Policy (api, remote, card and identity provider
+   * origins); the shell's own generated /config.json when not given.
+   */
+  shop?: ShopConfigForCsp;
+  /** The shop is reached over https (behind a TLS proxy or CDN): send HSTS. */
+  https?: boolean;
 }
 
 export interface ServedApp {
@@ -27,7 +42,27 @@ function cacheControl(pathname: string): string {
     : 'no-cache';
 }
 
+/**
+ * The CSP of the app in `dir`: its index.html's inline scripts by hash, computed from the file being
+ * served (a new build with a changed boot script gets its new hash without a restart).
+ */
+function cspOf(dir: string, shop: ShopConfigForCsp | undefined) {
+  const index = path.join(dir, 'index.html');
+  let cached: { mtimeMs: number; csp: string } | undefined;
+  return () => {
+    const mtimeMs = statSync(index, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    if (cached?.mtimeMs !== mtimeMs) {
+      const hashes = mtimeMs ? inlineScriptHashes(readFileSync(index, 'utf8')) : [];
+      cached = { mtimeMs, csp: contentSecurityPolicy(shop, hashes) };
+    }
+    return cached.csp;
+  };
+}
+
 export function serveApp(options: ServeAppOptions): Promise<ServedApp> {
+  const shop = options.shop ?? (options.generated?.['/config.json'] as ShopConfigForCsp | undefined);
+  const csp = cspOf(options.dir, shop);
+  const securityHeaders = baseSecurityHeaders(options.https ?? false);
   const files = sirv(options.dir, {
     single: options.spa ?? false,
     gzip: true,
@@ -39,7 +74,8 @@ export function serveApp(options: ServeAppOptions): Promise<ServedApp> {
     },
   });
   const handler = (req: IncomingMessage, res: ServerResponse) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
+    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+    res.setHeader('Content-Security-Policy', csp());
     if (options.cors) res.setHeader('Access-Control-Allow-Origin', '*');
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     const generated = options.generated?.[pathname];
