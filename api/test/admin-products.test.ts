@@ -55,10 +55,8 @@ describe('admin products', () => {
   });
 
   it('creates a product from JSON with image data URLs', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/product/new',
-      headers: t.admin.auth,
+    const response = await t.request('POST', '/admin/product/new', {
+      as: t.admin,
       payload: { ...productFields, name: 'JSON Camera', price: 999, stock: 3, images: [pngDataUrl()] },
     });
     expect(response.statusCode).toBe(201);
@@ -145,10 +143,8 @@ describe('admin products', () => {
   });
 
   it('updates a product; new images replace (and delete) the old ones, none keeps them', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/product/new',
-      headers: t.admin.auth,
+    const created = await t.request('POST', '/admin/product/new', {
+      as: t.admin,
       payload: { ...productFields, name: 'To Update', images: [pngDataUrl()] },
     });
     const { product } = created.json();
@@ -158,10 +154,8 @@ describe('admin products', () => {
     );
     expect(existsSync(oldFile)).toBe(true);
 
-    const keep = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/admin/product/${product._id}`,
-      headers: t.admin.auth,
+    const keep = await t.request('PUT', `/admin/product/${product._id}`, {
+      as: t.admin,
       payload: { ...productFields, name: 'Renamed', price: 10 },
     });
     expect(keep.statusCode).toBe(200);
@@ -170,10 +164,8 @@ describe('admin products', () => {
       product: { name: 'Renamed', price: 10, images: product.images },
     });
 
-    const replaced = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/admin/product/${product._id}`,
-      headers: t.admin.auth,
+    const replaced = await t.request('PUT', `/admin/product/${product._id}`, {
+      as: t.admin,
       payload: { ...productFields, images: [pngDataUrl(), pngDataUrl()] },
     });
     expect(replaced.json().product.images).toHaveLength(2);
@@ -189,10 +181,8 @@ describe('admin products', () => {
   });
 
   it('deletes a product and its image files', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/product/new',
-      headers: t.admin.auth,
+    const created = await t.request('POST', '/admin/product/new', {
+      as: t.admin,
       payload: { ...productFields, name: 'To Delete', images: [pngDataUrl()] },
     });
     const { product } = created.json();
@@ -201,34 +191,20 @@ describe('admin products', () => {
       new URL(product.images[0].url).pathname.replace('/uploads/', 'uploads/'),
     );
     expect(existsSync(file)).toBe(true);
-    const response = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/admin/product/${product._id}`,
-      headers: t.admin.auth,
-    });
+    const response = await t.request('DELETE', `/admin/product/${product._id}`, { as: t.admin });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, message: 'Product Deleted Successfully' });
     expect(existsSync(file)).toBe(false);
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/product/${product._id}` })).statusCode).toBe(
       404,
     );
-    expect(
-      (
-        await t.app.inject({
-          method: 'DELETE',
-          url: `/api/v1/admin/product/${product._id}`,
-          headers: t.admin.auth,
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await t.request('DELETE', `/admin/product/${product._id}`, { as: t.admin })).statusCode).toBe(
+      404,
+    );
   });
 
   it('lists every product for admins', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/admin/products',
-      headers: t.admin.auth,
-    });
+    const response = await t.request('GET', '/admin/products', { as: t.admin });
     expect(response.statusCode).toBe(200);
     const { productsCount } = (await list()).body;
     expect(productsCount).toBeGreaterThan(0);

@@ -5,6 +5,7 @@ import {
   addProduct,
   pay,
   register,
+  placePaidOrder,
   registerAdmin,
   shippingInfo,
   totalPaiseOf,
@@ -59,19 +60,7 @@ type Build = (caller: SignedIn | null, cast: Cast) => Promise<Call>;
 const password = 'Password123';
 const json = (url: string, payload: object): Call => ({ url, payload });
 
-async function orderOf(owner: SignedIn) {
-  const product = await addProduct(t.app, { pricePaise: 50_000, stock: 5 });
-  const { intentId } = await pay(t.app, owner, totalPaiseOf([{ pricePaise: 50_000, quantity: 1 }]));
-  const placed = await t.request('POST', '/order/new', {
-    as: owner,
-    payload: {
-      orderItems: [{ product: product.id, quantity: 1 }],
-      shippingInfo,
-      paymentInfo: { id: intentId, status: 'succeeded' },
-    },
-  });
-  return placed.json().order._id as string;
-}
+const orderOf = async (owner: SignedIn) => (await placePaidOrder(t.app, owner)).orderId;
 
 async function reviewOf(owner: SignedIn) {
   const product = await addProduct(t.app);

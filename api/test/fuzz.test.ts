@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import qs from 'qs';
 import { sql } from 'drizzle-orm';
 import { useTestApp } from './helpers/test-app.ts';
-import { addProduct, pay, register, shippingInfo, totalPaiseOf } from './helpers/shop.ts';
+import { addProduct, placePaidOrder, register } from './helpers/shop.ts';
 import { inputsFor, type Pools } from './helpers/schema-arbitrary.ts';
 import { multipart } from './helpers/multipart.ts';
 import type { RouteEntry } from '../src/app.ts';
@@ -21,22 +21,10 @@ const pools: Pools = { ids: [] };
 beforeAll(async () => {
   // Rows that exist, so generated ids sometimes reach past "not found".
   const shopper = await register(t.app);
-  const product = await addProduct(t.app, { pricePaise: 50_000, stock: 100 });
-  const { intentId } = await pay(t.app, shopper, totalPaiseOf([{ pricePaise: 50_000, quantity: 1 }]));
-  const order = await t.request('POST', '/order/new', {
-    as: shopper,
-    payload: {
-      orderItems: [{ product: product.id, quantity: 1 }],
-      shippingInfo,
-      paymentInfo: { id: intentId, status: 'succeeded' },
-    },
-  });
-  await t.request('PUT', '/review', {
-    as: shopper,
-    payload: { rating: 4, comment: 'Ok', productId: product.id },
-  });
-  const review = (await t.request('GET', `/product/${product.id}`)).json().product.reviews[0]._id as string;
-  pools.ids.push(shopper.userId, product.id, order.json().order._id, review, (await addProduct(t.app)).id);
+  const { orderId, productId } = await placePaidOrder(t.app, shopper);
+  await t.request('PUT', '/review', { as: shopper, payload: { rating: 4, comment: 'Ok', productId } });
+  const review = (await t.request('GET', `/product/${productId}`)).json().product.reviews[0]._id as string;
+  pools.ids.push(shopper.userId, productId, orderId, review, (await addProduct(t.app)).id);
 });
 
 /** Everything stored, as one fingerprint per table, plus the uploaded files. */

@@ -104,10 +104,8 @@ describe('POST /order/new', () => {
         paymentInfo: { id, status: 'succeeded' },
       });
 
-    const unconfirmed = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/payment/process',
-      headers: buyer.auth,
+    const unconfirmed = await t.request('POST', '/payment/process', {
+      as: buyer,
       payload: { amount: total },
     });
     const unconfirmedId = unconfirmed.json().client_secret.split('_secret_')[0];
@@ -145,11 +143,7 @@ describe('POST /order/new', () => {
 
     // Deleting the order does not free its payment for another order.
     const placed = [first, second].find((response) => response.statusCode === 201)!.json().order;
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/admin/order/${placed._id}`,
-      headers: t.admin.auth,
-    });
+    const deleted = await t.request('DELETE', `/admin/order/${placed._id}`, { as: t.admin });
     expect(deleted.statusCode).toBe(200);
     const afterDelete = await placeOrder(buyer, payload);
     expect(afterDelete.statusCode).toBe(400);

@@ -1,24 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './helpers/test-app.ts';
-import { addProduct, pay, register, shippingInfo, totalPaiseOf, type SignedIn } from './helpers/shop.ts';
+import { placePaidOrder, register } from './helpers/shop.ts';
 
 const t = useTestApp({ admin: true });
-
-const placeOrder = (buyer: SignedIn, payload: object) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/order/new', headers: buyer.auth, payload });
 
 describe('reading orders', () => {
   it("a user lists and reads only their own orders; someone else's is 404; admins read any", async () => {
     const owner = await register(t.app);
     const stranger = await register(t.app);
-    const item = await addProduct(t.app, { pricePaise: 30_000, stock: 5 });
-    const { intentId } = await pay(t.app, owner, totalPaiseOf([{ pricePaise: 30_000, quantity: 1 }]));
-    const created = await placeOrder(owner, {
-      orderItems: [{ product: item.id, quantity: 1 }],
-      shippingInfo,
-      paymentInfo: { id: intentId, status: 'succeeded' },
-    });
-    const orderId = created.json().order._id;
+    const { orderId } = await placePaidOrder(t.app, owner, 30_000);
 
     const mine = await t.app.inject({ method: 'GET', url: '/api/v1/orders/me', headers: owner.auth });
     expect(mine.json()).toMatchObject({ success: true, orders: [{ _id: orderId }] });
@@ -29,11 +19,7 @@ describe('reading orders', () => {
     const own = await t.app.inject({ method: 'GET', url: `/api/v1/order/${orderId}`, headers: owner.auth });
     expect(own.statusCode).toBe(200);
     expect(own.json().order._id).toBe(orderId);
-    const theirs = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/order/${orderId}`,
-      headers: stranger.auth,
-    });
+    const theirs = await t.request('GET', `/order/${orderId}`, { as: stranger });
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json()).toEqual({ success: false, message: 'Order not found with this Id' });
     expect(
@@ -47,17 +33,7 @@ describe('reading orders', () => {
 });
 
 describe('admin orders', () => {
-  async function newOrder() {
-    const buyer = await register(t.app);
-    const item = await addProduct(t.app, { pricePaise: 30_000, stock: 5 });
-    const { intentId } = await pay(t.app, buyer, totalPaiseOf([{ pricePaise: 30_000, quantity: 1 }]));
-    const created = await placeOrder(buyer, {
-      orderItems: [{ product: item.id, quantity: 1 }],
-      shippingInfo,
-      paymentInfo: { id: intentId, status: 'succeeded' },
-    });
-    return created.json().order._id as string;
-  }
+  const newOrder = async () => (await placePaidOrder(t.app, await register(t.app), 30_000)).orderId;
   const process = (id: string, payload: object) =>
     t.app.inject({ method: 'PUT', url: `/api/v1/admin/order/${id}`, headers: t.admin.auth, payload });
 
@@ -111,11 +87,7 @@ describe('admin orders', () => {
         0,
       ) / 100;
     expect(body.totalAmount).toBe(sum);
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/admin/order/${id}`,
-      headers: t.admin.auth,
-    });
+    const deleted = await t.request('DELETE', `/admin/order/${id}`, { as: t.admin });
     expect(deleted.json()).toEqual({ success: true, message: 'Order Deleted Successfully' });
     expect(
       (await t.app.inject({ method: 'DELETE', url: `/api/v1/admin/order/${id}`, headers: t.admin.auth }))

@@ -11,12 +11,7 @@ beforeAll(async () => {
 const confirm = (payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/v1/payment/confirm', payload });
 const newIntent = async (amount = 12_345) => {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/payment/process',
-    headers: buyer.auth,
-    payload: { amount },
-  });
+  const response = await t.request('POST', '/payment/process', { as: buyer, payload: { amount } });
   return response;
 };
 const card = (number: string, expiry = '12/34') => ({ number, expiry, cvc: '123' });

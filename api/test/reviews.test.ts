@@ -80,11 +80,7 @@ describe('reviews', () => {
     await review(a, { rating: 5, comment: 'A', productId: product.id });
     await review(b, { rating: 1, comment: 'B', productId: product.id });
 
-    const listed = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/admin/reviews?id=${product.id}`,
-      headers: t.admin.auth,
-    });
+    const listed = await t.request('GET', `/admin/reviews?id=${product.id}`, { as: t.admin });
     expect(listed.statusCode).toBe(200);
     const reviews = listed.json().reviews;
     expect(reviews).toHaveLength(2);
@@ -100,11 +96,11 @@ describe('reviews', () => {
     expect((await t.app.inject({ method: 'DELETE', url, headers: t.admin.auth })).statusCode).toBe(404);
     const wrongProduct = await addProduct(t.app);
     const reviewOfA = reviews.find((entry: { comment: string }) => entry.comment === 'A');
-    const mismatch = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/admin/reviews?id=${reviewOfA._id}&productId=${wrongProduct.id}`,
-      headers: t.admin.auth,
-    });
+    const mismatch = await t.request(
+      'DELETE',
+      `/admin/reviews?id=${reviewOfA._id}&productId=${wrongProduct.id}`,
+      { as: t.admin },
+    );
     expect(mismatch.statusCode).toBe(404);
   });
 
@@ -112,18 +108,9 @@ describe('reviews', () => {
     const product = await addProduct(t.app);
     const a = await register(t.app);
     await review(a, { rating: 4, comment: 'Only', productId: product.id });
-    const [only] = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/admin/reviews?id=${product.id}`,
-        headers: t.admin.auth,
-      })
-    ).json().reviews;
-    await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/admin/reviews?id=${only._id}&productId=${product.id}`,
-      headers: t.admin.auth,
-    });
+    const [only] = (await t.request('GET', `/admin/reviews?id=${product.id}`, { as: t.admin })).json()
+      .reviews;
+    await t.request('DELETE', `/admin/reviews?id=${only._id}&productId=${product.id}`, { as: t.admin });
     expect(await productOf(product.id)).toMatchObject({ ratings: 0, numOfReviews: 0, reviews: [] });
   });
 
@@ -173,20 +160,14 @@ describe('reviews', () => {
         .map((who, index) =>
           review(who, { rating: ((index * 3) % 5) + 1, comment: 'Second wave', productId: product.id }),
         ),
-      ...firstWave.slice(0, 6).map((entry) =>
-        t.app.inject({
-          method: 'DELETE',
-          url: `/api/v1/admin/reviews?id=${entry._id}&productId=${product.id}`,
-          headers: t.admin.auth,
-        }),
-      ),
-      ...firstWave.slice(6, 9).map((entry) =>
-        t.app.inject({
-          method: 'DELETE',
-          url: `/api/v1/admin/user/${entry.user._id}`,
-          headers: t.admin.auth,
-        }),
-      ),
+      ...firstWave
+        .slice(0, 6)
+        .map((entry) =>
+          t.request('DELETE', `/admin/reviews?id=${entry._id}&productId=${product.id}`, { as: t.admin }),
+        ),
+      ...firstWave
+        .slice(6, 9)
+        .map((entry) => t.request('DELETE', `/admin/user/${entry.user._id}`, { as: t.admin })),
     ]);
     const [stored] = await t.app.shop.db.select().from(products).where(eq(products.id, product.id));
     const left = await t.app.shop.db.select().from(reviews).where(eq(reviews.productId, product.id));

@@ -17,12 +17,7 @@ beforeAll(async () => {
 afterAll(() => stripe.close());
 
 const createIntent = async (who: SignedIn, amount: number) => {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/payment/process',
-    headers: who.auth,
-    payload: { amount },
-  });
+  const response = await t.request('POST', '/payment/process', { as: who, payload: { amount } });
   expect(response.statusCode).toBe(200);
   const secret: string = response.json().client_secret;
   return { secret, id: secret.split('_secret_')[0]! };
@@ -157,12 +152,7 @@ describe('Stripe payments (against a local fake of the Stripe API)', () => {
       { status: 401, type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' },
       '/v1/payment_intents',
     );
-    const create = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/payment/process',
-      headers: buyer.auth,
-      payload: { amount: 50_000 },
-    });
+    const create = await t.request('POST', '/payment/process', { as: buyer, payload: { amount: 50_000 } });
     expect(create.statusCode).toBe(502);
     expect(create.json()).toEqual({
       success: false,

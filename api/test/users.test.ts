@@ -109,12 +109,7 @@ describe('profile update', () => {
 describe('promote to admin', () => {
   it('makes the caller an admin where self-promotion is allowed', async () => {
     const user = await register(t.app);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/promote-to-admin',
-      headers: user.auth,
-      payload: { role: 'admin' },
-    });
+    const response = await t.request('POST', '/promote-to-admin', { as: user, payload: { role: 'admin' } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       success: true,
@@ -126,14 +121,7 @@ describe('promote to admin', () => {
       (await t.app.inject({ method: 'GET', url: '/api/v1/admin/users', headers: user.auth })).statusCode,
     ).toBe(200);
     expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/v1/promote-to-admin',
-          headers: user.auth,
-          payload: { role: 'superuser' },
-        })
-      ).statusCode,
+      (await t.request('POST', '/promote-to-admin', { as: user, payload: { role: 'superuser' } })).statusCode,
     ).toBe(400);
   });
 
@@ -168,11 +156,7 @@ describe('admin users', () => {
     expect(listed.json().users).toEqual(
       expect.arrayContaining([expect.objectContaining({ _id: user.userId, name: 'Listed', role: 'user' })]),
     );
-    const one = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/admin/user/${user.userId}`,
-      headers: t.admin.auth,
-    });
+    const one = await t.request('GET', `/admin/user/${user.userId}`, { as: t.admin });
     expect(one.json()).toMatchObject({ success: true, user: { _id: user.userId } });
     expect(
       (
@@ -188,10 +172,8 @@ describe('admin users', () => {
   it('updates name, email and role; validates them', async () => {
     const user = await register(t.app);
     const email = uniqueEmail('promoted');
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/admin/user/${user.userId}`,
-      headers: t.admin.auth,
+    const response = await t.request('PUT', `/admin/user/${user.userId}`, {
+      as: t.admin,
       payload: { name: 'Promoted', email, role: 'admin' },
     });
     expect(response.statusCode).toBe(200);
@@ -215,10 +197,8 @@ describe('admin users', () => {
         ).statusCode,
       ).toBe(400);
     }
-    const selfDemote = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/admin/user/${t.admin.userId}`,
-      headers: t.admin.auth,
+    const selfDemote = await t.request('PUT', `/admin/user/${t.admin.userId}`, {
+      as: t.admin,
       payload: { name: 'Me', email: t.admin.email, role: 'user' },
     });
     expect(selfDemote.statusCode).toBe(400);
@@ -228,24 +208,16 @@ describe('admin users', () => {
     const product = await addProduct(t.app);
     const keeper = await register(t.app);
     const leaver = await register(t.app);
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/review',
-      headers: keeper.auth,
+    await t.request('PUT', '/review', {
+      as: keeper,
       payload: { rating: 5, comment: 'Keep', productId: product.id },
     });
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/review',
-      headers: leaver.auth,
+    await t.request('PUT', '/review', {
+      as: leaver,
       payload: { rating: 1, comment: 'Leave', productId: product.id },
     });
 
-    const response = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/admin/user/${leaver.userId}`,
-      headers: t.admin.auth,
-    });
+    const response = await t.request('DELETE', `/admin/user/${leaver.userId}`, { as: t.admin });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, message: 'User Deleted Successfully' });
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: leaver.auth })).statusCode).toBe(
@@ -254,24 +226,10 @@ describe('admin users', () => {
     const detail = (await t.app.inject({ method: 'GET', url: `/api/v1/product/${product.id}` })).json()
       .product;
     expect(detail).toMatchObject({ ratings: 5, numOfReviews: 1 });
-    expect(
-      (
-        await t.app.inject({
-          method: 'DELETE',
-          url: `/api/v1/admin/user/${leaver.userId}`,
-          headers: t.admin.auth,
-        })
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await t.app.inject({
-          method: 'DELETE',
-          url: `/api/v1/admin/user/${t.admin.userId}`,
-          headers: t.admin.auth,
-        })
-      ).statusCode,
-    ).toBe(400);
+    expect((await t.request('DELETE', `/admin/user/${leaver.userId}`, { as: t.admin })).statusCode).toBe(404);
+    expect((await t.request('DELETE', `/admin/user/${t.admin.userId}`, { as: t.admin })).statusCode).toBe(
+      400,
+    );
   });
 
   it('the last admin cannot be demoted or deleted by anyone, even two admins at once', async () => {

@@ -16,6 +16,16 @@ export const DEMO_ACCOUNTS = [
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/** Where the demo orders went (tests ship there too). */
+export const DEMO_SHIPPING_INFO = {
+  address: '12 MG Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  country: 'IN',
+  pinCode: '560001',
+  phoneNo: '9876543210',
+};
+
 /** Demo accounts present in the database that still open with their published password. */
 export async function demoAccountsStillOpen(db: AppContext['db']) {
   const open: string[] = [];
@@ -153,14 +163,7 @@ export async function seedDatabase(ctx: AppContext, log: FastifyBaseLogger) {
       await tx.insert(orders).values({
         id: newId(),
         userId: order.buyer,
-        shippingInfo: {
-          address: '12 MG Road',
-          city: 'Bengaluru',
-          state: 'Karnataka',
-          country: 'IN',
-          pinCode: '560001',
-          phoneNo: '9876543210',
-        },
+        shippingInfo: DEMO_SHIPPING_INFO,
         orderItems: items,
         paymentId: `pi_seed_${newId()}`,
         paymentStatus: 'succeeded',

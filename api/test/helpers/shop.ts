@@ -3,6 +3,7 @@ import type { ShopApp } from '../../src/app.ts';
 import { products, users } from '../../src/db/schema.ts';
 import { newId } from '../../src/db/ids.ts';
 import { encodePng } from '../../src/seed/png.ts';
+import { DEMO_SHIPPING_INFO } from '../../src/seed/seed.ts';
 
 let counter = 0;
 export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now()}.${counter++}@example.com`;
@@ -113,14 +114,7 @@ export async function pay(app: ShopApp, buyer: SignedIn, amountPaise: number, ca
   return { intentId: clientSecret.split('_secret_')[0]!, clientSecret, confirmed };
 }
 
-export const shippingInfo = {
-  address: '12 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  country: 'IN',
-  pinCode: '560001',
-  phoneNo: '9876543210',
-};
+export const shippingInfo = DEMO_SHIPPING_INFO;
 
 /** The checkout total in paise for the given lines (shipping 200 rupees up to 1,000; GST 18%). */
 export function totalPaiseOf(lines: { pricePaise: number; quantity: number }[]) {
@@ -139,3 +133,21 @@ export async function listProducts(app: ShopApp, query = '') {
 
 export const productNames = (body: { products: { name: string }[] }) =>
   body.products.map((product) => product.name);
+
+/** One unit of a new product, paid for by `buyer` and ordered: answers the order's and product's ids. */
+export async function placePaidOrder(app: ShopApp, buyer: SignedIn, pricePaise = 50_000) {
+  const product = await addProduct(app, { pricePaise, stock: 5 });
+  const { intentId } = await pay(app, buyer, totalPaiseOf([{ pricePaise, quantity: 1 }]));
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/order/new',
+    headers: buyer.auth,
+    payload: {
+      orderItems: [{ product: product.id, quantity: 1 }],
+      shippingInfo,
+      paymentInfo: { id: intentId, status: 'succeeded' },
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(`order failed: ${response.statusCode} ${response.body}`);
+  return { orderId: response.json().order._id as string, productId: product.id, intentId };
+}
