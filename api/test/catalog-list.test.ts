@@ -31,7 +31,7 @@ beforeAll(async () => {
 const list = (query = '') => listProducts(t.app, query);
 
 describe('GET /products', () => {
-  it('answers the first page of 8 with the spec fields, newest first', async () => {
+  it('answers the first page of 8 with every product field, newest first', async () => {
     const { status, body } = await list();
     expect(status).toBe(200);
     expect(body).toMatchObject({

@@ -11,7 +11,7 @@ const put = (url: string, payload: object, headers: Record<string, string> = {})
 const me = (headers: Record<string, string>) => t.request('GET', '/me', { headers });
 
 describe('password update', () => {
-  it('checks the confirmation, the length and the old password, with the spec messages', async () => {
+  it('checks the confirmation, the length and the old password, with the shop messages', async () => {
     const user = await register(t.app, { password: 'Original123' });
     const cases: [object, string][] = [
       [

@@ -1,4 +1,4 @@
-// The checkout figures of SPEC section 9, in integer paise: the server's, never the browser's.
+// The checkout figures of docs/product.md (Numbers: checkout), in integer paise: the server's, never the browser's.
 
 export const FREE_SHIPPING_ABOVE_PAISE = 1000_00;
 export const SHIPPING_CHARGE_PAISE = 200_00;
