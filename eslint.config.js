@@ -46,18 +46,15 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // Remotes take Chakra from the design system: a direct import would load a second Chakra without the
-    // shell's provider (federation.shared.ts).
-    files: ['storefront/src/**', 'admin/src/**'],
+    // Every app and shared-auth take Chakra from the design system: in a remote a direct import would load
+    // a second Chakra without the shell's provider (federation.shared.ts); everywhere it would let screens
+    // drift from the shop's one look.
+    files: ['shell/src/**', 'storefront/src/**', 'admin/src/**', 'shared-auth/src/**'],
     rules: { 'no-restricted-imports': ['error', { paths: designSystemOnly }] },
   },
   {
     // Features never reach into each other or into the app layer.
-    files: ['shell/src/features/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: featureBoundaries }] },
-  },
-  {
-    files: ['storefront/src/features/**', 'admin/src/features/**'],
+    files: ['shell/src/features/**', 'storefront/src/features/**', 'admin/src/features/**'],
     rules: { 'no-restricted-imports': ['error', { paths: designSystemOnly, patterns: featureBoundaries }] },
   },
 );

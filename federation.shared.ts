@@ -1,6 +1,7 @@
 /**
  * What the shell and both remotes share at run time. Every entry is a singleton so the page holds one
- * React, one router, one session store, one toast store and one design system, whichever app loaded first.
+ * React, one router, one query cache, one session store, one cart, one toast store and one design system,
+ * whichever app loaded first.
  *
  * Chakra UI and emotion are not shared on their own: apps import components from `@shop/shared-ui`, which
  * carries Chakra trimmed by the bundler to the components the shop uses. Shared whole, Chakra cost 326 KB
@@ -19,11 +20,11 @@ export function sharedDependencies({ standaloneDev = false, remote = false } = {
     'react-dom': { ...singleton, requiredVersion: '^19.3.0' },
     'react-router-dom': { ...singleton, requiredVersion: '^7.18.0' },
     zustand: { ...singleton, requiredVersion: '^5.1.0' },
+    // One query cache per page: the storefront and the admin panel read and invalidate the same entries.
+    '@tanstack/react-query': { ...singleton, requiredVersion: '^5.108.0' },
     '@shop/shared-api': hostProvided,
     '@shop/shared-auth': hostProvided,
+    '@shop/shared-cart': hostProvided,
     '@shop/shared-ui': hostProvided,
   };
 }
-
-/** Ports of the assembled shop; each can be overridden by environment variable (see README). */
-export const defaultPorts = { shell: 4000, storefront: 4001, admin: 4002, api: 3000 } as const;

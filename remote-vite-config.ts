@@ -1,14 +1,21 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfigFnObject } from 'vite';
-import { defaultPorts, sharedDependencies } from './federation.shared.ts';
+import {
+  defaultPorts,
+  portVariables,
+  REMOTE_MANIFEST_FILE,
+  REMOTE_ROUTES_EXPOSE,
+  type RemoteName,
+} from '@shop/shared-contract';
+import { sharedDependencies } from './federation.shared.ts';
 
 /**
  * The Vite config of a remote: one exposed `./routes` module, a hashed entry listed in mf-manifest.json
  * (the only file a deploy must not cache), and the shop's shared singletons.
  */
-export function remoteViteConfig(name: 'storefront' | 'admin', routesModule: string): UserConfigFnObject {
-  const port = Number(process.env[`${name.toUpperCase()}_PORT`] ?? defaultPorts[name]);
+export function remoteViteConfig(name: RemoteName, routesModule: string): UserConfigFnObject {
+  const port = Number(process.env[portVariables[name]] ?? defaultPorts[name]);
   return defineConfig(({ command }) => ({
     // Relative URLs: chunks resolve against the remote entry's own address, so one build serves from any
     // origin or CDN path and the shell page that loads it never rewrites them.
@@ -17,8 +24,8 @@ export function remoteViteConfig(name: 'storefront' | 'admin', routesModule: str
       federation({
         name,
         filename: 'remoteEntry-[hash].js',
-        manifest: true,
-        exposes: { './routes': routesModule },
+        manifest: { fileName: REMOTE_MANIFEST_FILE },
+        exposes: { [REMOTE_ROUTES_EXPOSE]: routesModule },
         // `pnpm dev` serves remotes to a dev shell that provides the shares (SHOP_ASSEMBLED_DEV); only a
         // remote started on its own needs them eager, or the page would evaluate two Reacts and emotions.
         shared: sharedDependencies({

@@ -1,11 +1,3 @@
-import react from '@vitejs/plugin-react';
-import { defineProject } from 'vitest/config';
+import { browserProject } from '../vitest.project.ts';
 
-export default defineProject({
-  plugins: [react()],
-  test: {
-    environment: 'happy-dom',
-    setupFiles: ['../vitest.setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
-  },
-});
+export default browserProject();

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { appDir, repoRoot, shopPorts } from './lib/apps.ts';
+import { shopPorts } from '@shop/shared-contract';
+import { appDir, repoRoot } from './lib/apps.ts';
 
 // `pnpm dev`: the assembled shop on dev servers (hot reload). The shell's dev config.json
 // (shell/public/config.json) points at these ports; remotes serve their manifest in dev too.
-const ports = shopPorts();
+const ports = shopPorts(process.env);
 const vite = path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
 const colours = { api: 35, shell: 36, storefront: 32, admin: 33 } as const;
 

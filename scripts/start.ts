@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { appDir, frontendApps, repoRoot, shopPorts } from './lib/apps.ts';
+import { shellConfig, shopPorts } from '@shop/shared-contract';
+import { appDir, frontendApps, repoRoot } from './lib/apps.ts';
 import { buildMissingApps } from './lib/build-apps.ts';
 import { serveApp, type ServedApp } from './lib/serve-app.ts';
-import { shellConfig } from './lib/shop-config.ts';
 
 // `pnpm start`: the assembled production shop on one machine. Builds what is missing or out of date,
 // starts the api, serves the three builds and the shell's config.json. Ctrl-C stops all of it.
-const ports = shopPorts();
+const ports = shopPorts(process.env);
 const shellOrigin = `http://localhost:${ports.shell}`;
 const servers: ServedApp[] = [];
 let api: ChildProcess | undefined;
@@ -71,7 +71,7 @@ try {
   await waitForApi();
   // The shell is served last: once it answers, the whole shop does (test runners wait for it). Every
   // server's Content-Security-Policy comes from the same config.json the shell reads.
-  const shop = shellConfig(ports);
+  const shop = shellConfig(ports, process.env);
   const https = (process.env.SHOP_URL ?? '').startsWith('https://');
   servers.push(
     await serveApp({

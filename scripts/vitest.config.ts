@@ -1,5 +1,3 @@
-import { defineProject } from 'vitest/config';
+import { nodeProject } from '../vitest.project.ts';
 
-export default defineProject({
-  test: { name: 'scripts', environment: 'node', include: ['**/*.test.ts'] },
-});
+export default nodeProject({ name: 'scripts', include: ['**/*.test.ts'] });

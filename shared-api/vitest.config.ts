@@ -1,5 +1,3 @@
-import { defineProject } from 'vitest/config';
+import { browserProject } from '../vitest.project.ts';
 
-export default defineProject({
-  test: { environment: 'happy-dom', include: ['src/**/*.test.ts'] },
-});
+export default browserProject();

@@ -1,7 +1,8 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { defaultPorts, sharedDependencies } from '../federation.shared.ts';
+import { defaultPorts, portVariables } from '@shop/shared-contract';
+import { sharedDependencies } from '../federation.shared.ts';
 
 // The shell compiles in no remote URL: it reads /config.json at boot and registers the remotes then.
 export default defineConfig({
@@ -14,8 +15,8 @@ export default defineConfig({
     }),
     react(),
   ],
-  server: { port: Number(process.env.SHELL_PORT ?? defaultPorts.shell), strictPort: true },
-  preview: { port: Number(process.env.SHELL_PORT ?? defaultPorts.shell), strictPort: true },
+  server: { port: Number(process.env[portVariables.shell] ?? defaultPorts.shell), strictPort: true },
+  preview: { port: Number(process.env[portVariables.shell] ?? defaultPorts.shell), strictPort: true },
   // The design system chunk (shared-ui with the trimmed Chakra) is ~600 KB raw, ~170 KB gzip; pnpm bench
   // tracks it, so Vite's generic 500 KB warning adds nothing.
   build: { target: 'es2022', chunkSizeWarningLimit: 700 },

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { appDir } from '../../scripts/lib/apps.ts';
 import { serveApp, type ServedApp } from '../../scripts/lib/serve-app.ts';
-import { shellConfig } from '../../scripts/lib/shop-config.ts';
+import { shellConfig } from '@shop/shared-contract';
 import { e2ePorts } from './ports.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-/** The parts of the shell's config.json a Content-Security-Policy depends on (scripts/lib/shop-config.ts). */
+/** The parts of the shell's config.json a Content-Security-Policy depends on (shellConfig in @shop/shared-contract). */
 export interface ShopConfigForCsp {
   apiBaseUrl: string;
   auth: { provider: string; publishableKey?: string };

@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { repoRoot, type ShopPorts } from './apps.ts';
+import type { ShopPorts } from '@shop/shared-contract';
+import { repoRoot } from './apps.ts';
 
 /** Runs `scripts/start.ts` on the given ports with a fresh embedded database, for benchmarks. */
 export async function startShop(ports: ShopPorts, env: NodeJS.ProcessEnv = {}) {

@@ -52,3 +52,8 @@ export class ApiError extends Error {
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
 }
+
+/** `errorMessage` with the fallback fixed, for a form's `describeFailure`. */
+export function failureMessage(fallback: string): (error: unknown) => string {
+  return (error) => errorMessage(error, fallback);
+}

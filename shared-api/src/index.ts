@@ -9,7 +9,13 @@ export {
 } from './client/api-client.ts';
 export { call } from './client/call.ts';
 export { LOGOUT_MESSAGE_KEY, storeLogoutMessage, takeLogoutMessage } from './client/logout-message.ts';
-export { ApiError, errorMessage, FALLBACK_MESSAGES, SESSION_EXPIRED_MESSAGE } from './errors.ts';
+export {
+  ApiError,
+  errorMessage,
+  failureMessage,
+  FALLBACK_MESSAGES,
+  SESSION_EXPIRED_MESSAGE,
+} from './errors.ts';
 
 export * from './endpoints/identity.ts';
 export * from './endpoints/profile.ts';
@@ -17,3 +23,12 @@ export * from './endpoints/catalog.ts';
 export * from './endpoints/admin-products.ts';
 export * from './endpoints/admin-users.ts';
 export * from './endpoints/orders.ts';
+
+export {
+  shopQueryClient,
+  isWorthRetrying,
+  retryDelay,
+  MAX_QUERY_RETRIES,
+} from './query/shop-query-client.ts';
+export { queryKeys } from './query/query-keys.ts';
+export * from './query/queries.ts';

@@ -1,3 +1,4 @@
+import { queryKeys, shopQueryClient } from '@shop/shared-api';
 import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { signOut, useCurrentUser, useSession } from './hooks.ts';
@@ -22,7 +23,7 @@ describe('session hooks', () => {
       sessionStore.setState({ status: 'signedIn' });
     });
     expect(result.current.user).toMatchObject({
-      name: 'Admin',
+      name: 'Asha Admin',
       role: 'admin',
       avatarUrl: '/uploads/shopper.png',
     });
@@ -32,7 +33,8 @@ describe('session hooks', () => {
     expect(result.current.isAdmin).toBe(false);
   });
 
-  it('signOut clears the user on success', async () => {
+  it('signOut clears the user and every cached answer on success', async () => {
+    shopQueryClient.setQueryData(queryKeys.myOrders, [{ _id: 'order of the previous shopper' }]);
     const adapterSignOut = vi.fn(async () => {});
     sessionStore.setState({
       status: 'signedIn',
@@ -42,6 +44,7 @@ describe('session hooks', () => {
     await expect(signOut()).resolves.toBe(true);
     expect(currentUserStore.getState().user).toBeNull();
     expect(sessionStore.getState().status).toBe('signedOut');
+    expect(shopQueryClient.getQueryData(queryKeys.myOrders)).toBeUndefined();
   });
 
   it('signOut failure keeps the user and records the error', async () => {

@@ -1,4 +1,4 @@
-import type { User } from '@shop/shared-api';
+import { shopQueryClient, type User } from '@shop/shared-api';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { sessionStore, type AuthProviderName, type SessionStatus } from './session/session-store.ts';
@@ -84,6 +84,8 @@ export async function signOut(): Promise<boolean> {
   try {
     await sessionStore.getState().adapter.signOut();
     currentUserStore.getState().logoutSuccess();
+    // Orders and other answers fetched for this person must not be shown to whoever signs in next.
+    shopQueryClient.clear();
     sessionStore.setState({ status: 'signedOut' });
     return true;
   } catch (error) {

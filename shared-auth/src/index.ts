@@ -29,3 +29,6 @@ export { loginPathFor, returnAddressFrom, DEFAULT_AFTER_LOGIN } from './guards/l
 // Sign-in screens.
 export { signInLocally, registerLocally } from './local-identity.ts';
 export { ProviderSignIn, ProviderSignUp } from './provider-widgets.tsx';
+
+// A remote running on its own dev server, without the shell.
+export { StandaloneShop, standaloneConfig } from './standalone/StandaloneShop.tsx';

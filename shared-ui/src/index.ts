@@ -1,5 +1,4 @@
 export { shopSystem } from './theme.ts';
-export type { RemoteRoutesProps } from './federation.ts';
 
 export { toast } from './toast/toast.ts';
 export { toastStore, TOAST_DURATION_MS, type ShopToast, type ToastKind } from './toast/toast-store.ts';
@@ -8,23 +7,25 @@ export { ShopToaster } from './toast/ShopToaster.tsx';
 export { formatRupees } from './format/money.ts';
 export { formatLongDate } from './format/date.ts';
 
-export {
-  cartItemsStore,
-  useCartItems,
-  useCartCount,
-  CART_STORAGE_KEY,
-  type CartLine,
-} from './cart/cart-items-store.ts';
-
 export { useSystemColorMode } from './color-mode/useSystemColorMode.ts';
 
 export { ErrorAlert } from './components/ErrorAlert.tsx';
+export { SuccessAlert } from './components/SuccessAlert.tsx';
+export { useShopForm, type FieldErrors, type ShopForm, type ShopFormOptions } from './forms/use-shop-form.ts';
+export { FormField } from './forms/FormField.tsx';
 export { Stars } from './components/Stars.tsx';
 export { Pagination } from './components/Pagination.tsx';
 export { ConfirmDialog } from './components/ConfirmDialog.tsx';
 export { PageSpinner } from './components/PageSpinner.tsx';
 export { FallbackImage, FALLBACK_IMAGE_URL } from './components/FallbackImage.tsx';
 export { UserAvatar } from './components/UserAvatar.tsx';
+export { ProductImage } from './components/ProductImage.tsx';
+export {
+  isPaid,
+  OrderStatusBadge,
+  orderStatusPalette,
+  PaymentStatusBadge,
+} from './components/StatusBadges.tsx';
 export { shopInfo } from './shop-info.ts';
 
 export * from './design-system.ts';

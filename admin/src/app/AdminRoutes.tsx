@@ -1,4 +1,4 @@
-import type { RemoteRoutesProps } from '@shop/shared-ui';
+import type { RemoteRoutesProps } from '@shop/shared-contract';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
 

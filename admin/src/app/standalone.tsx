@@ -1,19 +1,23 @@
-import { ChakraProvider } from '@shop/shared-ui';
-import { shopSystem } from '@shop/shared-ui';
+import { RequireAdmin, StandaloneShop, standaloneConfig } from '@shop/shared-auth';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import AdminRoutes from './AdminRoutes.tsx';
 
 // Standalone development only: in the shop, the shell renders these routes behind its admin guard.
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <ChakraProvider value={shopSystem}>
-      <BrowserRouter>
-        <Routes>
-          <Route path="/admin/*" element={<AdminRoutes notFound={<p>Not part of the admin panel.</p>} />} />
-        </Routes>
-      </BrowserRouter>
-    </ChakraProvider>
+    <StandaloneShop>
+      <Routes>
+        <Route
+          path="/admin/*"
+          element={
+            <RequireAdmin>
+              <AdminRoutes notFound={<p>Not part of the admin panel.</p>} config={standaloneConfig} />
+            </RequireAdmin>
+          }
+        />
+      </Routes>
+    </StandaloneShop>
   </StrictMode>,
 );

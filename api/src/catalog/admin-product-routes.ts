@@ -4,12 +4,12 @@ import {
   productCreatedResponseSchema,
   productInputSchema,
   successMessageSchema,
+  toPaise,
 } from '@shop/shared-api/schemas';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { ZodApp } from '../http/types.ts';
 import { notFound } from '../http/errors.ts';
-import { toPaise } from '../money.ts';
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '../storage/image-store.ts';
 import { DATA_URL_MAX_CHARS } from '../storage/data-url.ts';
 import { toProductViews } from './product-view.ts';

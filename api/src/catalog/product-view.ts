@@ -1,8 +1,8 @@
+import { toRupees } from '@shop/shared-api/schemas';
 import type { Product, ProductCategory, Review } from '@shop/shared-api/schemas';
 import type { DbOrTx } from '../db/client.ts';
 import type { ProductRow } from '../db/schema.ts';
 import { absoluteUrl } from '../http/public-url.ts';
-import { toRupees } from '../money.ts';
 import { loadReviews } from '../reviews/review-repository.ts';
 
 export function toProductView(row: ProductRow, productReviews: Review[], baseUrl: string): Product {

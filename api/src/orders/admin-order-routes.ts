@@ -5,11 +5,12 @@ import {
   processOrderRequestSchema,
   successMessageSchema,
   type OrderStatus,
+  toPaise,
+  toRupees,
 } from '@shop/shared-api/schemas';
 import type { AppContext } from '../context.ts';
 import type { ZodApp } from '../http/types.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { toPaise, toRupees } from '../money.ts';
 import { deleteOrder, findOrder, listAllOrders, moveOrderStatus, orderStatusOf } from './order-repository.ts';
 
 const tag = 'admin: orders';

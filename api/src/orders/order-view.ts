@@ -1,7 +1,7 @@
+import { toRupees } from '@shop/shared-api/schemas';
 import type { Order } from '@shop/shared-api/schemas';
 import type { OrderRow } from '../db/schema.ts';
 import { absoluteUrl } from '../http/public-url.ts';
-import { toRupees } from '../money.ts';
 
 interface OrderUser {
   id: string;

@@ -1,3 +1,4 @@
+import { toRupees } from '@shop/shared-api/schemas';
 import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { newOrderRequestSchema } from '@shop/shared-api/schemas';
@@ -5,7 +6,6 @@ import type { AppContext } from '../context.ts';
 import type { StoredOrderItem, UserRow } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
-import { toRupees } from '../money.ts';
 import { priceOrder } from './pricing.ts';
 import { insertOrder, lockProducts, paymentSpentOn, takeStock } from './order-repository.ts';
 import { refundRefusedPayment } from './refunds.ts';

@@ -26,6 +26,20 @@ export interface ProductSearch {
   category?: ProductCategory | 'All';
 }
 
+/** The default product query of the spec: every product, first page, the whole price range, any rating. */
+export const DEFAULT_PRODUCT_SEARCH: Required<ProductSearch> = {
+  keyword: '',
+  page: 1,
+  price: [PRICE_MIN, PRICE_MAX],
+  ratings: 0,
+  category: 'All',
+};
+
+/** Every field filled in, so equal searches share one cache entry however they were written. */
+export function normalizeProductSearch(search: ProductSearch = {}): Required<ProductSearch> {
+  return { ...DEFAULT_PRODUCT_SEARCH, ...search, keyword: (search.keyword ?? '').trim() };
+}
+
 /** The query string of SPEC section 7, bracket keys included: keyword, page, price[gte], price[lte], ratings[gte]. */
 export function productSearchParams(search: ProductSearch = {}): URLSearchParams {
   const [gte, lte] = search.price ?? [PRICE_MIN, PRICE_MAX];

@@ -5,3 +5,5 @@ export * from './user.ts';
 export * from './product.ts';
 export * from './order.ts';
 export * from './payment.ts';
+export * from './cart.ts';
+export * from './pricing.ts';

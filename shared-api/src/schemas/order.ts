@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema, objectIdSchema, orderStatusSchema, rupeesSchema } from './common.ts';
 
-export const FREE_SHIPPING_ABOVE_RUPEES = 1000;
-export const SHIPPING_CHARGE_RUPEES = 200;
-export const GST_RATE = 0.18;
 export const PHONE_LENGTH = 10;
 
 const text = (label: string, max = 200) =>

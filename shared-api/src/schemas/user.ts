@@ -26,6 +26,7 @@ const emailField = z
   .string()
   .trim()
   .toLowerCase()
+  .min(1, 'Email is required')
   .max(254, 'Email is too long')
   .pipe(z.email('Please enter a valid email'));
 const passwordField = z
@@ -57,11 +58,37 @@ export const authSessionResponseSchema = z.object({
 });
 export type AuthSessionResponse = z.infer<typeof authSessionResponseSchema>;
 
+/**
+ * A new password typed twice: the two must match first, then be long enough (product rule, with the
+ * spec's wording for each screen). Reported on the field the shopper has to fix.
+ */
+function checkNewPassword(
+  password: string,
+  confirmPassword: string,
+  ctx: z.RefinementCtx,
+  fields: { password: string; mismatch: string; tooShort: string },
+) {
+  if (password !== confirmPassword) {
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: fields.mismatch });
+  } else if (password.length < PASSWORD_MIN_LENGTH) {
+    ctx.addIssue({ code: 'custom', path: [fields.password], message: fields.tooShort });
+  }
+}
+
 export const updatePasswordRequestSchema = z.object({
   oldPassword: z.string().min(1, 'Old password is required').max(200),
   newPassword: z.string().max(200),
   confirmPassword: z.string().max(200),
 });
+/** The /password/update form: the request plus the rules the browser checks before sending it. */
+export const updatePasswordFormSchema = updatePasswordRequestSchema.superRefine(
+  ({ newPassword, confirmPassword }, ctx) =>
+    checkNewPassword(newPassword, confirmPassword, ctx, {
+      password: 'newPassword',
+      mismatch: 'New passwords do not match!',
+      tooShort: 'New password must be at least 8 characters long!',
+    }),
+);
 export type UpdatePasswordRequest = z.input<typeof updatePasswordRequestSchema>;
 
 export const forgotPasswordRequestSchema = z.object({ email: emailField });
@@ -75,6 +102,15 @@ export const resetPasswordRequestSchema = z.object({
   password: z.string().max(200),
   confirmPassword: z.string().max(200),
 });
+/** The /password/reset/:token form. */
+export const resetPasswordFormSchema = resetPasswordRequestSchema.superRefine(
+  ({ password, confirmPassword }, ctx) =>
+    checkNewPassword(password, confirmPassword, ctx, {
+      password: 'password',
+      mismatch: 'Passwords do not match!',
+      tooShort: 'Password must be at least 8 characters long!',
+    }),
+);
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 export const RESET_PASSWORD_MESSAGE = 'Password reset successfully!';
 
@@ -87,7 +123,11 @@ export const RESET_PASSWORD_MESSAGE = 'Password reset successfully!';
 export const updateProfileRequestSchema = z.object({
   name: nameField,
   email: emailField,
-  avatar: z.string().max(8_000_000, 'Avatar is too large').optional(),
+  avatar: z
+    .string()
+    .max(8_000_000, 'Avatar is too large')
+    .startsWith('data:image/', 'Avatar must be an image file')
+    .optional(),
   currentPassword: z.string().max(200, 'Password must be at most 200 characters').optional(),
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;

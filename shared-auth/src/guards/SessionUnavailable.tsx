@@ -1,4 +1,4 @@
-import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Container, Heading, Stack, Text } from '@shop/shared-ui';
 
 /** The configured sign-in provider failed to start: say so, offer a reload. Never a blank page. */
 export function SessionUnavailable({ message }: { message: string | null }) {

@@ -1,4 +1,4 @@
-import { configureApi } from '@shop/shared-api';
+import { configureApi, shopQueryClient } from '@shop/shared-api';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { currentUserStore } from '../user/current-user-store.ts';
 import { LocalSessionProvider } from './local/LocalSessionProvider.tsx';
@@ -18,6 +18,7 @@ const SIGN_OUT_WAIT_MS = 2000;
 async function clearDeadSession(): Promise<void> {
   const { adapter, provider } = sessionStore.getState();
   currentUserStore.getState().logoutSuccess();
+  shopQueryClient.clear();
   if (provider === 'local') forgetLocalSession();
   // Clears the refresh cookie (local) or Clerk's session, so /login does not sign the visitor straight back in.
   await Promise.race([

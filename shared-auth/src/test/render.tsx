@@ -1,31 +1,14 @@
-import { ChakraProvider } from '@chakra-ui/react';
-import { shopSystem } from '@shop/shared-ui';
+import { ChakraProvider, shopSystem } from '@shop/shared-ui';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { currentUserStore } from '../user/current-user-store.ts';
 import { sessionStore } from '../session/session-store.ts';
-import type { User } from '@shop/shared-api';
 
 export function renderWithTheme(ui: ReactElement) {
   return render(<ChakraProvider value={shopSystem}>{ui}</ChakraProvider>);
 }
 
-export const shopper: User = {
-  _id: 'a'.repeat(24),
-  name: 'Shopper',
-  email: 'shopper@example.com',
-  avatar: { url: '/uploads/shopper.png' },
-  role: 'user',
-  createdAt: '2026-01-15T10:00:00.000Z',
-};
-
-export const admin: User = {
-  ...shopper,
-  _id: 'b'.repeat(24),
-  name: 'Admin',
-  email: 'admin@example.com',
-  role: 'admin',
-};
+export { adminUser as admin, shopperUser as shopper } from '@shop/shared-api/testing';
 
 /** Back to a fresh page: nobody signed in, nothing loaded. */
 export function resetStores() {

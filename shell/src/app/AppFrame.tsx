@@ -1,4 +1,4 @@
-import { Box, Flex } from '@chakra-ui/react';
+import { Box, Flex } from '@shop/shared-ui';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 

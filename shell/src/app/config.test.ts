@@ -37,26 +37,6 @@ describe('loadRuntimeConfig', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('accepts Clerk and Stripe with their publishable keys', async () => {
-    serveConfig({
-      ...validConfig,
-      auth: { provider: 'clerk', publishableKey: 'pk_test_abc' },
-      payments: { provider: 'stripe', publishableKey: 'pk_test_xyz' },
-    });
-    const config = await loadRuntimeConfig();
-    expect(config.auth).toEqual({ provider: 'clerk', publishableKey: 'pk_test_abc' });
-  });
-
-  it('names the broken field when config.json is invalid', async () => {
-    serveConfig({ ...validConfig, remotes: { storefront: 'not a url' } });
-    await expect(loadRuntimeConfig()).rejects.toThrow(/config\.json is invalid[\s\S]*remotes/);
-  });
-
-  it('refuses a Clerk provider without its key', async () => {
-    serveConfig({ ...validConfig, auth: { provider: 'clerk' } });
-    await expect(loadRuntimeConfig()).rejects.toThrow(/publishableKey/);
-  });
-
   it('reports a missing config.json by its status', async () => {
     serveConfig({}, 404);
     await expect(loadRuntimeConfig()).rejects.toThrow('config.json answered 404');

@@ -1,23 +1,6 @@
-import { z } from 'zod';
+import { parseRuntimeConfig, type RuntimeConfig } from '@shop/shared-contract';
 
-/**
- * Written at deploy time beside the shell's files, so one shell build runs in any environment and a
- * remote team can ship a new release by pointing `remotes` at its new manifest.
- */
-export const runtimeConfigSchema = z.object({
-  apiBaseUrl: z.url(),
-  auth: z.discriminatedUnion('provider', [
-    z.object({ provider: z.literal('local') }),
-    z.object({ provider: z.literal('clerk'), publishableKey: z.string().min(1) }),
-  ]),
-  payments: z.discriminatedUnion('provider', [
-    z.object({ provider: z.literal('local') }),
-    z.object({ provider: z.literal('stripe'), publishableKey: z.string().min(1) }),
-  ]),
-  remotes: z.object({ storefront: z.url(), admin: z.url() }),
-});
-
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+export type { RuntimeConfig };
 
 declare global {
   interface Window {
@@ -32,9 +15,7 @@ async function fetchConfig(): Promise<unknown> {
   return response.json();
 }
 
+/** config.json, written at deploy time beside the shell's files (the deploy contract, shared-contract). */
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
-  const raw = await (window.__shopConfig ?? fetchConfig());
-  const parsed = runtimeConfigSchema.safeParse(raw);
-  if (!parsed.success) throw new Error(`config.json is invalid: ${z.prettifyError(parsed.error)}`);
-  return parsed.data;
+  return parseRuntimeConfig(await (window.__shopConfig ?? fetchConfig()));
 }

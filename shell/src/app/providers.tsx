@@ -1,22 +1,29 @@
-import { ChakraProvider } from '@chakra-ui/react';
+import { shopQueryClient } from '@shop/shared-api';
 import { SessionProvider } from '@shop/shared-auth';
-import { shopSystem, ShopToaster, useSystemColorMode } from '@shop/shared-ui';
+import { ChakraProvider, shopSystem, ShopToaster, useSystemColorMode } from '@shop/shared-ui';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { RuntimeConfig } from './config.ts';
+import { RuntimeConfigContext } from './runtime-config.tsx';
 
 /**
- * App-wide providers: the theme (light or dark as the system prefers), the session of the configured
- * sign-in provider (which also points the api client at config.json's api), and the one toaster that
- * every app's toast.success/error/info calls end up in.
+ * App-wide providers: the theme (light or dark as the system prefers), the page's one query cache (the
+ * remotes' screens read and refresh the same entries), the session of the configured sign-in provider
+ * (which also points the api client at config.json's api), and the one toaster that every app's
+ * toast.success/error/info calls end up in.
  */
 export function ShopProviders({ config, children }: { config: RuntimeConfig; children: ReactNode }) {
   useSystemColorMode();
   return (
-    <ChakraProvider value={shopSystem}>
-      <SessionProvider auth={config.auth} apiBaseUrl={config.apiBaseUrl}>
-        {children}
-      </SessionProvider>
-      <ShopToaster />
-    </ChakraProvider>
+    <RuntimeConfigContext value={config}>
+      <ChakraProvider value={shopSystem}>
+        <QueryClientProvider client={shopQueryClient}>
+          <SessionProvider auth={config.auth} apiBaseUrl={config.apiBaseUrl}>
+            {children}
+          </SessionProvider>
+        </QueryClientProvider>
+        <ShopToaster />
+      </ChakraProvider>
+    </RuntimeConfigContext>
   );
 }

@@ -16,7 +16,7 @@ vi.mock('@shop/shared-api', async (importOriginal) => ({
   ...api,
 }));
 
-const { localAdapter, registerLocally, restoreLocalSession, signInLocally } =
+const { localAdapter, registerLocally, restoreLocalSession, signInLocally, SHOP_UNREACHABLE } =
   await import('./local-session.ts');
 
 const answer = (accessToken: string, user = shopper, expiresIn = 900): AuthSessionResponse => ({
@@ -58,6 +58,33 @@ describe('the local session adapter', () => {
     await expect(localAdapter.getToken()).resolves.toBeNull();
     expect(api.refreshSession).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem('shopSignedIn')).toBeNull();
+  });
+
+  it('with the api unreachable at boot: says so, keeps the sign-in, and restores it once the api answers', async () => {
+    localStorage.setItem('shopSignedIn', '1');
+    api.refreshSession.mockRejectedValue(new ApiError('Failed to load user', 0));
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await restoreLocalSession();
+    expect(sessionStore.getState()).toMatchObject({ status: 'failed', failure: SHOP_UNREACHABLE });
+    expect(localStorage.getItem('shopSignedIn')).toBe('1');
+    // A call made meanwhile fails as a network failure, not as a guest's call.
+    await expect(localAdapter.getToken()).rejects.toMatchObject({ status: 0 });
+
+    api.refreshSession.mockResolvedValue(answer('back'));
+    await vi.advanceTimersByTimeAsync(4_100);
+    expect(sessionStore.getState().status).toBe('signedIn');
+    await expect(localAdapter.getToken()).resolves.toBe('back');
+  });
+
+  it('tries again a bounded number of times with growing delays, never in a loop', async () => {
+    localStorage.setItem('shopSignedIn', '1');
+    api.refreshSession.mockRejectedValue(new ApiError('', 503));
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await restoreLocalSession();
+    await vi.advanceTimersByTimeAsync(1_900);
+    expect(api.refreshSession).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(api.refreshSession).toHaveBeenCalledTimes(11);
   });
 
   it('signs in and registers with the api and keeps the returned user', async () => {

@@ -23,6 +23,19 @@ interface AccessToken {
 let accessToken: AccessToken | null = null;
 let refreshing: Promise<string | null> | null = null;
 
+/** What the guards say while the api cannot be reached to restore a session. */
+export const SHOP_UNREACHABLE =
+  'The shop cannot be reached right now, so your session could not be restored. It comes back by itself as soon as the shop answers again.';
+
+/**
+ * While the api is unreachable at boot, the restore is tried again: after 2, 4, 8, 16 s, then every 30 s,
+ * at most ten times (and at once when the browser says it is back online). Never a request loop.
+ */
+const RESTORE_RETRY_DELAYS_MS = [2000, 4000, 8000, 16_000, 30_000];
+const MAX_RESTORE_RETRIES = 10;
+let restoreRetries = 0;
+let restoreTimer: ReturnType<typeof setTimeout> | undefined;
+
 /**
  * A hint (not a secret) that this browser signed in: guests skip the boot refresh, which would only answer
  * 401 and log an error in the console on every page load.
@@ -47,6 +60,8 @@ function hasSignedInHint(): boolean {
 }
 
 function accept(answer: AuthSessionResponse): void {
+  clearTimeout(restoreTimer);
+  restoreRetries = 0;
   accessToken = { value: answer.accessToken, expiresAt: Date.now() + answer.expiresIn * 1000 };
   setSignedInHint(true);
   // The user first, then the status: guards never see "signed in, no profile yet" for the local provider.
@@ -55,6 +70,7 @@ function accept(answer: AuthSessionResponse): void {
 }
 
 function forget(): void {
+  clearTimeout(restoreTimer);
   accessToken = null;
   setSignedInHint(false);
   currentUserStore.getState().logoutSuccess();
@@ -71,7 +87,28 @@ function refreshAcrossTabs(): Promise<AuthSessionResponse> {
   return locks ? locks.request('shop-session-refresh', () => refreshSession()) : refreshSession();
 }
 
-/** One refresh at a time: a page that fires five calls at once refreshes once. */
+/** The api did not answer (or answered 5xx/429): the session may be fine, the shop is just unreachable. */
+function unreachable(error: unknown): never {
+  console.warn('Session refresh failed: the api could not be reached', error);
+  if (sessionStore.getState().status !== 'signedIn') {
+    // At boot: say so (guards show it with Reload) and try again by itself, with backoff.
+    sessionStore.setState({ status: 'failed', failure: SHOP_UNREACHABLE });
+    if (restoreRetries < MAX_RESTORE_RETRIES) {
+      const delay = RESTORE_RETRY_DELAYS_MS[Math.min(restoreRetries, RESTORE_RETRY_DELAYS_MS.length - 1)]!;
+      restoreRetries += 1;
+      clearTimeout(restoreTimer);
+      restoreTimer = setTimeout(() => void refresh().catch(() => {}), delay);
+    }
+  }
+  // A call waiting for this token fails like any call while the api is down (its screen offers Retry),
+  // instead of going out without a token and being answered 'please login'.
+  throw new ApiError('', 0, { cause: error });
+}
+
+/**
+ * One refresh at a time: a page that fires five calls at once refreshes once. Only a 401 means there is no
+ * session; an unreachable api keeps the browser's sign-in (and its hint) for when the api is back.
+ */
 function refresh(): Promise<string | null> {
   refreshing ??= refreshAcrossTabs()
     .then((answer) => {
@@ -79,16 +116,22 @@ function refresh(): Promise<string | null> {
       return answer.accessToken;
     })
     .catch((error: unknown) => {
-      // 401: no session (or a revoked one). Anything else (api down): also signed out, but say why.
-      if (!(error instanceof ApiError) || error.status !== 401) console.warn('Session refresh failed', error);
-      forget();
-      return null;
+      if (error instanceof ApiError && error.status === 401) {
+        forget();
+        return null;
+      }
+      return unreachable(error);
     })
     .finally(() => {
       refreshing = null;
     });
   return refreshing;
 }
+
+globalThis.addEventListener?.('online', () => {
+  if (sessionStore.getState().status === 'failed' && sessionStore.getState().provider === 'local')
+    void refresh().catch(() => {});
+});
 
 export const localAdapter: SessionAdapter = {
   // Like Clerk's getToken(): the cached token while it is good, a refreshed one when it is about to expire.
@@ -113,7 +156,8 @@ export async function restoreLocalSession(): Promise<void> {
     forget();
     return;
   }
-  await refresh();
+  restoreRetries = 0;
+  await refresh().catch(() => {});
 }
 
 /** LOGIN tab. Throws an ApiError with the server's message ('Invalid email or password'). */

@@ -1,4 +1,4 @@
-import { Box, Progress } from '@chakra-ui/react';
+import { Box, Progress } from '@shop/shared-ui';
 
 /**
  * A thin bar while a remote's code arrives (DESIGN.md: no spinner where the spec does not ask for one).

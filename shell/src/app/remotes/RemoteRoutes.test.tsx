@@ -1,5 +1,5 @@
-import { ChakraProvider } from '@chakra-ui/react';
-import { shopSystem } from '@shop/shared-ui';
+import { shellConfig, type RemoteRoutesProps } from '@shop/shared-contract';
+import { ChakraProvider, shopSystem } from '@shop/shared-ui';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -10,9 +10,12 @@ vi.mock('@module-federation/runtime', () => runtime);
 
 const { RemoteRoutes } = await import('./RemoteRoutes.tsx');
 const { forgetRemote, registerShopRemotes } = await import('./remoteRegistry.ts');
+const { RuntimeConfigContext } = await import('../runtime-config.tsx');
 
-function StorefrontHome() {
-  return <h1>Storefront home</h1>;
+const config = shellConfig({ shell: 4000, storefront: 4001, admin: 4002, api: 3000 }, {});
+
+function StorefrontHome({ config: received }: RemoteRoutesProps) {
+  return <h1>Storefront home on {received.apiBaseUrl}</h1>;
 }
 
 // The route suspends on the remote's module (React's use()), so rendering is awaited inside act().
@@ -20,11 +23,13 @@ async function renderStorefront() {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   await act(async () => {
     render(
-      <ChakraProvider value={shopSystem}>
-        <MemoryRouter>
-          <RemoteRoutes name="storefront" title="The storefront" notFound={<p>Page Not Found</p>} />
-        </MemoryRouter>
-      </ChakraProvider>,
+      <RuntimeConfigContext value={config}>
+        <ChakraProvider value={shopSystem}>
+          <MemoryRouter>
+            <RemoteRoutes name="storefront" title="The storefront" notFound={<p>Page Not Found</p>} />
+          </MemoryRouter>
+        </ChakraProvider>
+      </RuntimeConfigContext>,
     );
   });
 }
@@ -40,10 +45,12 @@ describe('RemoteRoutes', () => {
     });
   });
 
-  it("renders the remote's routes once its module arrives", async () => {
+  it("renders the remote's routes once its module arrives, handing it the deployment's config", async () => {
     runtime.loadRemote.mockResolvedValueOnce({ default: StorefrontHome });
     await renderStorefront();
-    expect(await screen.findByRole('heading', { name: 'Storefront home' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Storefront home on http://localhost:3000/api/v1' }),
+    ).toBeInTheDocument();
     expect(runtime.loadRemote).toHaveBeenCalledWith('storefront/routes');
   });
 
@@ -56,7 +63,7 @@ describe('RemoteRoutes', () => {
     await act(async () => {
       await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     });
-    expect(await screen.findByRole('heading', { name: 'Storefront home' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: /^Storefront home/ })).toBeInTheDocument();
     expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
     // The failed entry is registered again so the runtime asks the network, not its cache.
     expect(runtime.registerRemotes).toHaveBeenLastCalledWith(

@@ -1,4 +1,5 @@
 import { Suspense, use, useState, type ReactNode } from 'react';
+import { useRuntimeConfig } from '../runtime-config.tsx';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary.tsx';
 import { RemoteLoading } from './RemoteLoading.tsx';
 import { forgetRemote, loadRemoteRoutes, type RemoteName } from './remoteRegistry.ts';
@@ -10,8 +11,9 @@ interface RemoteRoutesProps {
 }
 
 function LoadedRemote({ name, notFound }: { name: RemoteName; notFound: ReactNode }) {
+  const config = useRuntimeConfig();
   const { default: Routes } = use(loadRemoteRoutes(name));
-  return <Routes notFound={notFound} />;
+  return <Routes notFound={notFound} config={config} />;
 }
 
 /** Renders a remote's routes inside the frame; when the remote is down, the rest of the shop keeps working. */

@@ -1,4 +1,4 @@
-import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Container, Heading, Stack, Text } from '@shop/shared-ui';
 import { useState } from 'react';
 
 export function RemoteUnavailable({ title, onRetry }: { title: string; onRetry: () => void }) {

@@ -1,8 +1,8 @@
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
+import { remoteRoutesId, type RemoteName, type RemoteRoutesProps } from '@shop/shared-contract';
 import type { ComponentType } from 'react';
-import type { RemoteRoutesProps } from '@shop/shared-ui';
 
-export type RemoteName = 'storefront' | 'admin';
+export type { RemoteName };
 
 interface RemoteRoutesModule {
   default: ComponentType<RemoteRoutesProps>;
@@ -28,7 +28,7 @@ export function registerShopRemotes(remotes: Record<RemoteName, string>): void {
 export function loadRemoteRoutes(name: RemoteName): Promise<RemoteRoutesModule> {
   let load = pending.get(name);
   if (!load) {
-    load = loadRemote<RemoteRoutesModule>(`${name}/routes`).then((module) => {
+    load = loadRemote<RemoteRoutesModule>(remoteRoutesId(name)).then((module) => {
       if (!module?.default) throw new Error(`The ${name} remote did not expose its routes`);
       return module;
     });

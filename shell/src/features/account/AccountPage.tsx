@@ -3,6 +3,8 @@ import {
   Box,
   Button,
   Card,
+  ErrorAlert,
+  formatLongDate,
   Grid,
   Heading,
   HStack,
@@ -10,9 +12,10 @@ import {
   SkeletonCircle,
   Stack,
   Text,
-} from '@chakra-ui/react';
+  usePageTitle,
+  UserAvatar,
+} from '@shop/shared-ui';
 import { reloadCurrentUser, useCurrentUser } from '@shop/shared-auth';
-import { ErrorAlert, formatLongDate, UserAvatar, usePageTitle } from '@shop/shared-ui';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PromoteToAdminBox } from './PromoteToAdminBox.tsx';

@@ -1,7 +1,6 @@
-import { Box, Button, Heading, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, Text, toast } from '@shop/shared-ui';
 import { errorMessage, FALLBACK_MESSAGES, promoteToAdmin } from '@shop/shared-api';
 import { useCurrentUser } from '@shop/shared-auth';
-import { toast } from '@shop/shared-ui';
 import { useEffect, useRef, useState } from 'react';
 
 /** SPEC section 9: redirects and reloads wait 2 seconds so the toast can be read. */

@@ -113,14 +113,16 @@ describe('/me/update', () => {
     expect(api.updateProfile).not.toHaveBeenCalled();
   });
 
-  it('accepts only image files as the avatar', () => {
+  it('accepts only image files as the avatar', async () => {
     resetSession(shopper);
     render();
     const input = screen.getByLabelText(/^Avatar/) as HTMLInputElement;
     fireEvent.change(input, {
       target: { files: [new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' })] },
     });
-    expect(screen.getByText('Please choose an image file')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Avatar must be an image file')).toBeInTheDocument();
+    expect(api.updateProfile).not.toHaveBeenCalled();
   });
 
   it('previews the chosen image and sends it as a data URL', async () => {

@@ -1,8 +1,3 @@
-/** SPEC section 5: the avatar must be an image file. */
-export function isImageFile(file: File): boolean {
-  return file.type.startsWith('image/');
-}
-
 /** The picked image as a data URL: the preview shows it and the api receives it. */
 export function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {

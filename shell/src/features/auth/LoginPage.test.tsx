@@ -70,7 +70,7 @@ describe('/login', () => {
   it('checks the fields before calling the api', async () => {
     renderPage(<LoginPage />, { path: '/login' });
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect(screen.getByText('Please enter a valid email')).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(api.login).not.toHaveBeenCalled();
   });
@@ -81,7 +81,8 @@ describe('/login', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'REGISTER' }));
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(screen.getByText('Name is required')).toBeInTheDocument();
-    expect(screen.getByText('Please enter a valid email')).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Name/)).toHaveFocus();
     expect(screen.getByText('Password must be at least 8 characters long')).toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText(/^Name/), 'Nita');

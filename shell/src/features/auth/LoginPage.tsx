@@ -1,4 +1,4 @@
-import { Card, Center, Heading, Tabs } from '@chakra-ui/react';
+import { Card, Center, Heading, PageSpinner, Tabs, toast, usePageTitle } from '@shop/shared-ui';
 import { isLeavingForLogin, takeLogoutMessage } from '@shop/shared-api';
 import {
   ProviderSignIn,
@@ -7,7 +7,6 @@ import {
   SessionUnavailable,
   useSession,
 } from '@shop/shared-auth';
-import { PageSpinner, toast, usePageTitle } from '@shop/shared-ui';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { LoginForm } from './LoginForm.tsx';

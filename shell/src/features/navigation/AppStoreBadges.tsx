@@ -1,4 +1,4 @@
-import { HStack, Link } from '@chakra-ui/react';
+import { HStack, Link } from '@shop/shared-ui';
 
 // Drawn inline (no image request, nothing from a third-party host), in the stores' familiar black.
 function Badge({
@@ -17,10 +17,16 @@ function Badge({
       <title>{store}</title>
       <rect x="0.5" y="0.5" width="159" height="43" rx="8" fill="#000" stroke="#a6a6a6" />
       <path d={glyph} fill="#fff" />
-      <text x="44" y="17" fill="#fff" fontSize="8.5" fontFamily="system-ui, sans-serif">
+      {/* Sizes as styles: the page's CSS font-size would override SVG presentation attributes. */}
+      <text x="44" y="17" fill="#fff" style={{ fontSize: '8.5px', fontFamily: 'system-ui, sans-serif' }}>
         {line1}
       </text>
-      <text x="44" y="33" fill="#fff" fontSize="14" fontWeight="600" fontFamily="system-ui, sans-serif">
+      <text
+        x="44"
+        y="33"
+        fill="#fff"
+        style={{ fontSize: '14px', fontWeight: 600, fontFamily: 'system-ui, sans-serif' }}
+      >
         {line2}
       </text>
     </svg>

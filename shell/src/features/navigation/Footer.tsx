@@ -1,6 +1,5 @@
-import { Box, Grid, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Grid, Heading, Link, shopInfo, Stack, Text } from '@shop/shared-ui';
 import { AppStoreBadges } from './AppStoreBadges.tsx';
-import { shopInfo } from '@shop/shared-ui';
 
 /** Badges, the tagline, the copyright line and the social links (SPEC section 1). */
 export function Footer() {

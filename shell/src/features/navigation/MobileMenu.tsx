@@ -1,6 +1,6 @@
-import { Box, Button, CloseButton, Heading, Link, Stack } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Heading, Link, Stack, UserAvatar } from '@shop/shared-ui';
 import { useCurrentUser, useSession } from '@shop/shared-auth';
-import { useCartCount, UserAvatar } from '@shop/shared-ui';
+import { useCartCount } from '@shop/shared-cart';
 import { AnimatePresence, motion, useReducedMotion } from 'framer-motion';
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { NavLink } from 'react-router-dom';

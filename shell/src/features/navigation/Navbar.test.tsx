@@ -1,5 +1,5 @@
 import { sessionStore } from '@shop/shared-auth';
-import { cartItemsStore } from '@shop/shared-ui';
+import { cartStore } from '@shop/shared-cart';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -30,7 +30,7 @@ describe('Navbar', () => {
       height: 768,
     });
     localStorage.clear();
-    cartItemsStore.getState().setCartItems([]);
+    cartStore.setState({ cartItems: [] });
   });
 
   it('shows the shop links and Login to a guest', () => {
@@ -48,7 +48,7 @@ describe('Navbar', () => {
 
   it('shows a shopper the Profile link and a dropdown without Dashboard, with the cart count', async () => {
     resetSession(shopper);
-    cartItemsStore.getState().setCartItems([line('a'), line('b')]);
+    cartStore.setState({ cartItems: [line('a'), line('b')] });
     renderNavbar();
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/account');
@@ -74,7 +74,7 @@ describe('Navbar', () => {
   it('keeps the cart count live', async () => {
     resetSession(shopper);
     renderNavbar();
-    act(() => cartItemsStore.getState().setCartItems([line('a')]));
+    act(() => cartStore.setState({ cartItems: [line('a')] }));
     await userEvent.click(screen.getByRole('button', { name: /Account menu/ }));
     expect(await screen.findByRole('menuitem', { name: 'Cart (1)' })).toBeInTheDocument();
   });

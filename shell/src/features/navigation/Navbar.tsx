@@ -1,4 +1,4 @@
-import { Box, Button, HStack, IconButton, Link, Skeleton, Spacer } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Link, Skeleton, Spacer } from '@shop/shared-ui';
 import { useCurrentUser, useSession } from '@shop/shared-auth';
 import { Menu as MenuIcon, ShoppingBag } from 'lucide-react';
 import { useRef, useState } from 'react';

@@ -1,6 +1,6 @@
-import { Button, Menu, Portal } from '@chakra-ui/react';
+import { Button, Menu, Portal, UserAvatar } from '@shop/shared-ui';
 import type { ShopUser } from '@shop/shared-auth';
-import { useCartCount, UserAvatar } from '@shop/shared-ui';
+import { useCartCount } from '@shop/shared-cart';
 import { useNavigate } from 'react-router-dom';
 import { accountLinks } from './account-links.ts';
 import { useLogout } from './use-logout.ts';

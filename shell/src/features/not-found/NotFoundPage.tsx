@@ -1,5 +1,4 @@
-import { usePageTitle } from '@shop/shared-ui';
-import { Button, Heading, Stack } from '@chakra-ui/react';
+import { Button, Heading, Stack, usePageTitle } from '@shop/shared-ui';
 import { Link } from 'react-router-dom';
 
 export function NotFoundPage() {

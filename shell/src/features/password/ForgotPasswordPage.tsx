@@ -1,8 +1,13 @@
-import { usePageTitle } from '@shop/shared-ui';
-import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
-import { errorMessage, FALLBACK_MESSAGES, FORGOT_PASSWORD_MESSAGE, forgotPassword } from '@shop/shared-api';
+import {
+  FALLBACK_MESSAGES,
+  failureMessage,
+  FORGOT_PASSWORD_MESSAGE,
+  forgotPassword,
+  forgotPasswordRequestSchema,
+} from '@shop/shared-api';
 import { useSession } from '@shop/shared-auth';
-import { useState, type FormEvent } from 'react';
+import { Button, FormField, Input, Stack, Text, usePageTitle, useShopForm } from '@shop/shared-ui';
+import { useState } from 'react';
 import { PasswordCard } from './PasswordCard.tsx';
 import { useRedirectAfter } from './use-redirect-after.ts';
 
@@ -10,11 +15,18 @@ import { useRedirectAfter } from './use-redirect-after.ts';
 export function ForgotPasswordPage() {
   usePageTitle('Forgot Password');
   const { provider } = useSession();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const redirect = useRedirectAfter('/login');
+  const form = useShopForm({
+    schema: forgotPasswordRequestSchema,
+    initialValues: { email: '' },
+    describeFailure: failureMessage(FALLBACK_MESSAGES.forgotPassword),
+    onSubmit: async (request) => {
+      const answer = await forgotPassword(request);
+      setSuccess(answer.message || FORGOT_PASSWORD_MESSAGE);
+      redirect();
+    },
+  });
 
   if (provider === 'clerk') {
     return (
@@ -24,40 +36,19 @@ export function ForgotPasswordPage() {
     );
   }
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSuccess(null);
-    if (!email.trim()) {
-      setError('Email is required');
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      const answer = await forgotPassword({ email: email.trim() });
-      setSuccess(answer.message || FORGOT_PASSWORD_MESSAGE);
-      redirect();
-    } catch (failure) {
-      setError(errorMessage(failure, FALLBACK_MESSAGES.forgotPassword));
-      setBusy(false);
-    }
-  };
-
   return (
-    <PasswordCard title="Forgot Password" error={error} success={success}>
+    <PasswordCard title="Forgot Password" error={form.failure} success={success}>
       <Stack asChild gap="4">
-        <form onSubmit={submit} noValidate aria-label="Forgot Password">
-          <Field.Root required>
-            <Field.Label>Email</Field.Label>
-            <Input
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-            <Field.HelperText>We will send you a link to set a new password.</Field.HelperText>
-          </Field.Root>
-          <Button type="submit" colorPalette="brand" loading={busy} disabled={Boolean(success)}>
+        <form onSubmit={form.handleSubmit} noValidate aria-label="Forgot Password">
+          <FormField
+            label="Email"
+            error={form.errors.email}
+            required
+            helperText="We will send you a link to set a new password."
+          >
+            <Input type="email" autoComplete="email" {...form.field('email')} />
+          </FormField>
+          <Button type="submit" colorPalette="brand" loading={form.busy} disabled={form.succeeded}>
             Send
           </Button>
         </form>

@@ -1,5 +1,4 @@
-import { Alert, Card, Heading, Stack } from '@chakra-ui/react';
-import { ErrorAlert } from '@shop/shared-ui';
+import { Card, ErrorAlert, Heading, Stack, SuccessAlert } from '@shop/shared-ui';
 import type { ReactNode } from 'react';
 
 interface PasswordCardProps {
@@ -20,12 +19,7 @@ export function PasswordCard({ title, error, success, children }: PasswordCardPr
               {title}
             </Heading>
             {error ? <ErrorAlert message={error} /> : null}
-            {success ? (
-              <Alert.Root status="success" role="status">
-                <Alert.Indicator />
-                <Alert.Title>{success}</Alert.Title>
-              </Alert.Root>
-            ) : null}
+            {success ? <SuccessAlert message={success} /> : null}
             {children}
           </Stack>
         </Card.Body>

@@ -1,9 +1,13 @@
-import { usePageTitle } from '@shop/shared-ui';
-import { Button, Field, Input, Stack } from '@chakra-ui/react';
-import { errorMessage, FALLBACK_MESSAGES, RESET_PASSWORD_MESSAGE, resetPassword } from '@shop/shared-api';
-import { useState, type FormEvent } from 'react';
+import {
+  FALLBACK_MESSAGES,
+  failureMessage,
+  RESET_PASSWORD_MESSAGE,
+  resetPassword,
+  resetPasswordFormSchema,
+} from '@shop/shared-api';
+import { Button, FormField, Input, Stack, usePageTitle, useShopForm } from '@shop/shared-ui';
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { checkResetPassword } from './password-rules.ts';
 import { PasswordCard } from './PasswordCard.tsx';
 import { useRedirectAfter } from './use-redirect-after.ts';
 
@@ -11,55 +15,35 @@ import { useRedirectAfter } from './use-redirect-after.ts';
 export function ResetPasswordPage() {
   usePageTitle('Reset Password');
   const { token = '' } = useParams();
-  const [form, setForm] = useState({ password: '', confirmPassword: '' });
-  const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const redirect = useRedirectAfter('/login');
-  const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [field]: event.target.value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSuccess(null);
-    const problem = checkResetPassword(form.password, form.confirmPassword);
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
-    try {
-      const answer = await resetPassword(token, form);
+  const form = useShopForm({
+    schema: resetPasswordFormSchema,
+    initialValues: { password: '', confirmPassword: '' },
+    describeFailure: failureMessage(FALLBACK_MESSAGES.resetPassword),
+    onSubmit: async (passwords) => {
+      const answer = await resetPassword(token, passwords);
       setSuccess(answer.message || RESET_PASSWORD_MESSAGE);
       redirect();
-    } catch (failure) {
-      setError(errorMessage(failure, FALLBACK_MESSAGES.resetPassword));
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   return (
-    <PasswordCard title="Reset Password" error={error} success={success}>
+    <PasswordCard title="Reset Password" error={form.failure} success={success}>
       <Stack asChild gap="4">
-        <form onSubmit={submit} noValidate aria-label="Reset Password">
-          <Field.Root required>
-            <Field.Label>New Password</Field.Label>
-            <Input
-              type="password"
-              autoComplete="new-password"
-              value={form.password}
-              onChange={set('password')}
-            />
-            <Field.HelperText>At least 8 characters.</Field.HelperText>
-          </Field.Root>
-          <Field.Root required>
-            <Field.Label>Confirm Password</Field.Label>
-            <Input
-              type="password"
-              autoComplete="new-password"
-              value={form.confirmPassword}
-              onChange={set('confirmPassword')}
-            />
-          </Field.Root>
-          <Button type="submit" colorPalette="brand" loading={busy} disabled={Boolean(success)}>
+        <form onSubmit={form.handleSubmit} noValidate aria-label="Reset Password">
+          <FormField
+            label="New Password"
+            error={form.errors.password}
+            required
+            helperText="At least 8 characters."
+          >
+            <Input type="password" autoComplete="new-password" {...form.field('password')} />
+          </FormField>
+          <FormField label="Confirm Password" error={form.errors.confirmPassword} required>
+            <Input type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
+          </FormField>
+          <Button type="submit" colorPalette="brand" loading={form.busy} disabled={form.succeeded}>
             Reset Password
           </Button>
         </form>

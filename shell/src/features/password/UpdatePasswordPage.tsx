@@ -1,9 +1,11 @@
-import { usePageTitle } from '@shop/shared-ui';
-import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
-import { errorMessage, FALLBACK_MESSAGES, updatePassword } from '@shop/shared-api';
+import {
+  FALLBACK_MESSAGES,
+  failureMessage,
+  updatePassword,
+  updatePasswordFormSchema,
+} from '@shop/shared-api';
 import { useSession } from '@shop/shared-auth';
-import { useState, type FormEvent } from 'react';
-import { checkNewPassword } from './password-rules.ts';
+import { Button, FormField, Input, Stack, Text, usePageTitle, useShopForm } from '@shop/shared-ui';
 import { PasswordCard } from './PasswordCard.tsx';
 import { useRedirectAfter } from './use-redirect-after.ts';
 
@@ -13,13 +15,16 @@ export const PASSWORD_UPDATED_MESSAGE = 'Password updated successfully';
 export function UpdatePasswordPage() {
   usePageTitle('Update Password');
   const { provider } = useSession();
-  const [form, setForm] = useState({ oldPassword: '', newPassword: '', confirmPassword: '' });
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const redirect = useRedirectAfter('/account');
-  const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [field]: event.target.value }));
+  const form = useShopForm({
+    schema: updatePasswordFormSchema,
+    initialValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
+    describeFailure: failureMessage(FALLBACK_MESSAGES.updatePassword),
+    onSubmit: async (passwords) => {
+      await updatePassword(passwords);
+      redirect();
+    },
+  });
 
   if (provider === 'clerk') {
     return (
@@ -29,58 +34,29 @@ export function UpdatePasswordPage() {
     );
   }
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSuccess(null);
-    const problem = form.oldPassword
-      ? checkNewPassword(form.newPassword, form.confirmPassword)
-      : 'Old password is required';
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
-    try {
-      await updatePassword(form);
-      setSuccess(PASSWORD_UPDATED_MESSAGE);
-      redirect();
-    } catch (failure) {
-      setError(errorMessage(failure, FALLBACK_MESSAGES.updatePassword));
-      setBusy(false);
-    }
-  };
-
   return (
-    <PasswordCard title="Update Password" error={error} success={success}>
+    <PasswordCard
+      title="Update Password"
+      error={form.failure}
+      success={form.succeeded ? PASSWORD_UPDATED_MESSAGE : null}
+    >
       <Stack asChild gap="4">
-        <form onSubmit={submit} noValidate aria-label="Update Password">
-          <Field.Root required>
-            <Field.Label>Old Password</Field.Label>
-            <Input
-              type="password"
-              autoComplete="current-password"
-              value={form.oldPassword}
-              onChange={set('oldPassword')}
-            />
-          </Field.Root>
-          <Field.Root required>
-            <Field.Label>New Password</Field.Label>
-            <Input
-              type="password"
-              autoComplete="new-password"
-              value={form.newPassword}
-              onChange={set('newPassword')}
-            />
-            <Field.HelperText>At least 8 characters.</Field.HelperText>
-          </Field.Root>
-          <Field.Root required>
-            <Field.Label>Confirm Password</Field.Label>
-            <Input
-              type="password"
-              autoComplete="new-password"
-              value={form.confirmPassword}
-              onChange={set('confirmPassword')}
-            />
-          </Field.Root>
-          <Button type="submit" colorPalette="brand" loading={busy} disabled={Boolean(success)}>
+        <form onSubmit={form.handleSubmit} noValidate aria-label="Update Password">
+          <FormField label="Old Password" error={form.errors.oldPassword} required>
+            <Input type="password" autoComplete="current-password" {...form.field('oldPassword')} />
+          </FormField>
+          <FormField
+            label="New Password"
+            error={form.errors.newPassword}
+            required
+            helperText="At least 8 characters."
+          >
+            <Input type="password" autoComplete="new-password" {...form.field('newPassword')} />
+          </FormField>
+          <FormField label="Confirm Password" error={form.errors.confirmPassword} required>
+            <Input type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
+          </FormField>
+          <Button type="submit" colorPalette="brand" loading={form.busy} disabled={form.succeeded}>
             Change Password
           </Button>
         </form>

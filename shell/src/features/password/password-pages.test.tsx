@@ -35,7 +35,7 @@ describe('/password/update', () => {
     type(/^New Password/, 'Something123');
     type(/^Confirm Password/, 'Something124');
     submit('Change Password');
-    expect(screen.getByRole('alert')).toHaveTextContent('New passwords do not match!');
+    expect(screen.getByText('New passwords do not match!')).toBeInTheDocument();
     expect(api.updatePassword).not.toHaveBeenCalled();
   });
 
@@ -45,13 +45,13 @@ describe('/password/update', () => {
     type(/^New Password/, 'short');
     type(/^Confirm Password/, 'short');
     submit('Change Password');
-    expect(screen.getByRole('alert')).toHaveTextContent('New password must be at least 8 characters long!');
+    expect(screen.getByText('New password must be at least 8 characters long!')).toBeInTheDocument();
   });
 
   it('asks for the old password', () => {
     render();
     submit('Change Password');
-    expect(screen.getByRole('alert')).toHaveTextContent('Old password is required');
+    expect(screen.getByText('Old password is required')).toBeInTheDocument();
   });
 
   it('changes the password, says so and goes to /account after 2 seconds', async () => {
@@ -93,7 +93,7 @@ describe('/password/forgot', () => {
     resetSession();
     render();
     submit('Send');
-    expect(screen.getByRole('alert')).toHaveTextContent('Email is required');
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
     expect(api.forgotPassword).not.toHaveBeenCalled();
   });
 
@@ -128,7 +128,7 @@ describe('/password/reset/:token', () => {
     type(/^New Password/, 'Brand-new-1');
     type(/^Confirm Password/, 'Brand-new-2');
     submit('Reset Password');
-    expect(screen.getByRole('alert')).toHaveTextContent('Passwords do not match!');
+    expect(screen.getByText('Passwords do not match!')).toBeInTheDocument();
     expect(api.resetPassword).not.toHaveBeenCalled();
   });
 

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { REDIRECT_DELAY_MS } from './password-rules.ts';
+
+/** Product rule (docs/product.md): a success message stays 2 seconds before the page moves on. */
+export const REDIRECT_DELAY_MS = 2000;
 
 /** Returns a function that goes to `to` after 2 seconds (cancelled if the page is left first). */
 export function useRedirectAfter(to: string): () => void {

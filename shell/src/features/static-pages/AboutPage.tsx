@@ -1,5 +1,15 @@
-import { Box, Grid, Heading, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
-import { shopInfo, usePageTitle } from '@shop/shared-ui';
+import {
+  Box,
+  Grid,
+  Heading,
+  HStack,
+  Image,
+  Link,
+  shopInfo,
+  Stack,
+  Text,
+  usePageTitle,
+} from '@shop/shared-ui';
 
 const values = [
   { title: 'Quality first', text: 'Every product is checked before it is listed, and we stand behind it.' },

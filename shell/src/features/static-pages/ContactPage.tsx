@@ -1,5 +1,4 @@
-import { Box, Button, Card, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { shopInfo, usePageTitle } from '@shop/shared-ui';
+import { Box, Button, Card, Heading, Link, shopInfo, Stack, Text, usePageTitle } from '@shop/shared-ui';
 import { Mail, MapPin, Phone } from 'lucide-react';
 
 /** /contact: mail link, Send Email button, address, phone and email. */

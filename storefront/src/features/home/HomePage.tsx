@@ -1,5 +1,6 @@
-import { Button, Heading, SimpleGrid, Stack, Text } from '@shop/shared-ui';
+import { Button, Heading, SimpleGrid, Stack, Text, usePageTitle } from '@shop/shared-ui';
 import { Link } from 'react-router-dom';
+import { FeaturedProducts } from './FeaturedProducts.tsx';
 import { WelcomeBack } from './WelcomeBack.tsx';
 
 const benefits = [
@@ -10,6 +11,7 @@ const benefits = [
 ];
 
 export function HomePage() {
+  usePageTitle('');
   return (
     <Stack gap="12" py="10">
       <Stack gap="4" maxW="2xl">
@@ -20,7 +22,7 @@ export function HomePage() {
         <Text fontSize="lg" color="fg.muted">
           Laptops, phones, cameras, clothing and footwear at honest prices.
         </Text>
-        <Button asChild colorPalette="teal" alignSelf="start" size="lg">
+        <Button asChild colorPalette="brand" alignSelf="start" size="lg">
           <Link to="/products">Shop Now</Link>
         </Button>
       </Stack>
@@ -40,9 +42,7 @@ export function HomePage() {
           </Stack>
         ))}
       </SimpleGrid>
-      <Button asChild variant="outline" alignSelf="center">
-        <Link to="/products">View All Products</Link>
-      </Button>
+      <FeaturedProducts />
     </Stack>
   );
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shopPorts } from './apps.ts';
-import { shellConfig } from './shop-config.ts';
+import { parseRuntimeConfig, shellConfig, shopPorts } from './deploy.ts';
 
 const ports = { shell: 4000, storefront: 4001, admin: 4002, api: 3000 };
 
@@ -31,6 +30,28 @@ describe('shellConfig', () => {
       STOREFRONT_MANIFEST_URL: 'https://cdn.example/storefront/v42/mf-manifest.json',
     });
     expect(config.remotes.storefront).toBe('https://cdn.example/storefront/v42/mf-manifest.json');
+  });
+
+  it('refuses to write a config.json the shell would refuse', () => {
+    expect(() => shellConfig(ports, { PUBLIC_API_URL: 'not a url' })).toThrow();
+  });
+});
+
+describe('parseRuntimeConfig', () => {
+  const valid = shellConfig(ports, {});
+
+  it('accepts what shellConfig writes', () => {
+    expect(parseRuntimeConfig(JSON.parse(JSON.stringify(valid)))).toEqual(valid);
+  });
+
+  it('names the broken field', () => {
+    expect(() => parseRuntimeConfig({ ...valid, remotes: { storefront: 'not a url' } })).toThrow(
+      /config\.json is invalid[\s\S]*remotes/,
+    );
+  });
+
+  it('refuses a Clerk provider without its key', () => {
+    expect(() => parseRuntimeConfig({ ...valid, auth: { provider: 'clerk' } })).toThrow(/publishableKey/);
   });
 });
 

@@ -1,0 +1,109 @@
+import { expect, test } from '@playwright/test';
+import { productList, storefront } from './support/storefront.ts';
+
+test('home shows the default query as Featured Products, and View All Products leads to the catalog', async ({
+  page,
+  request,
+}) => {
+  const { products } = await productList(request);
+  await page.goto('/');
+  const featured = page.getByRole('list', { name: 'Featured products' });
+  await expect(featured.getByTestId('product-card')).toHaveCount(products.length);
+  await expect(featured.getByRole('link', { name: products[0]!.name })).toBeVisible();
+  await page.getByRole('link', { name: 'View All Products' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(page).toHaveTitle('Products | Shop');
+});
+
+test('filters and pages agree with the api, live in the address, and survive back and reload', async ({
+  page,
+  request,
+}) => {
+  const all = await productList(request);
+  await page.goto('/products');
+  const cards = storefront(page).getByTestId('product-card');
+  await expect(cards).toHaveCount(all.resultPerPage);
+  const pages = Math.ceil(all.filteredProductsCount / all.resultPerPage);
+  await expect(
+    page.getByRole('navigation', { name: 'Product pages' }).getByRole('button', { name: /^Page / }),
+  ).toHaveCount(pages);
+
+  // Page 2, then a filter: the filter starts again from page 1.
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/\/products\?page=2$/);
+  await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  const secondPage = await productList(request, 'page=2');
+  await expect(cards.first()).toContainText(secondPage.products[0]!.name);
+
+  await page.getByRole('button', { name: 'Camera', exact: true }).click();
+  await expect(page).toHaveURL(/\/products\?category=Camera$/);
+  const cameras = await productList(request, 'category=Camera');
+  await expect(cards).toHaveCount(Math.min(cameras.filteredProductsCount, cameras.resultPerPage));
+  await expect(page.getByText(`${cameras.filteredProductsCount} products`)).toBeVisible();
+  // Fewer matches than a page: no pager (the pager counts the filtered list, not the catalog).
+  expect(cameras.filteredProductsCount).toBeLessThanOrEqual(cameras.resultPerPage);
+  await expect(page.getByRole('navigation', { name: 'Product pages' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: '4 stars and up' }).click();
+  await expect(page).toHaveURL(/category=Camera&ratings=4/);
+  const rated = await productList(request, 'category=Camera&ratings[gte]=4');
+  await expect(cards).toHaveCount(rated.filteredProductsCount);
+  for (const product of rated.products)
+    await expect(storefront(page).getByRole('link', { name: product.name })).toBeVisible();
+
+  // The price slider works from the keyboard and asks once it is let go.
+  const maximum = page.getByRole('slider', { name: 'Maximum price' });
+  await maximum.focus();
+  await page.keyboard.press('PageDown');
+  await expect(page).toHaveURL(/category=Camera&price=0-24000&ratings=4$/);
+
+  // Back goes to the previous list, reload keeps the current one.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/products\?category=Camera&ratings=4$/);
+  await expect(cards).toHaveCount(rated.filteredProductsCount);
+  await page.reload();
+  await expect(page.getByRole('button', { name: '4 stars and up' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Camera', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(cards).toHaveCount(rated.filteredProductsCount);
+});
+
+test('a keyword list pages over its own matches', async ({ page, request }) => {
+  await page.goto('/products/shirt');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Products matching “shirt”');
+  const matches = await productList(request, 'keyword=shirt');
+  await expect(storefront(page).getByTestId('product-card')).toHaveCount(
+    Math.min(matches.filteredProductsCount, matches.resultPerPage),
+  );
+  await page.goto('/products/no-such-thing-anywhere');
+  await expect(page.getByText('No products found')).toBeVisible();
+});
+
+test('/search: a blank keyword lists everything, any other its matches', async ({ page }) => {
+  await page.goto('/search');
+  await page.getByRole('searchbox', { name: 'Search a product' }).fill('   ');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await page.goto('/search');
+  await page.getByRole('searchbox', { name: 'Search a product' }).fill('  laptop ');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/products\/laptop$/);
+});
+
+test('when the api fails the list says so with Retry, and does not ask again and again', async ({ page }) => {
+  let calls = 0;
+  await page.route('**/api/v1/products?**', (route) => {
+    calls += 1;
+    return route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false}' });
+  });
+  await page.goto('/products?category=Tops');
+  await expect(page.getByRole('alert')).toContainText('Failed to get products');
+  await page.waitForTimeout(4000);
+  // One try and two retries with backoff, then nothing until the shopper presses Retry.
+  expect(calls).toBe(3);
+  await page.unroute('**/api/v1/products?**');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(storefront(page).getByTestId('product-card').first()).toBeVisible();
+});

@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { demoShopper, loginViaUi, newAccount, registerViaUi } from './support/shell-session.ts';
+import { api, productNamed } from './support/storefront.ts';
+
+test('a product page: details, stock-bounded quantity, and a guest asked to log in before adding to the cart', async ({
+  page,
+  request,
+}) => {
+  const product = await productNamed(request, 'Camera Tripod 60-inch, Aluminium');
+  await page.goto(`/product/${product._id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
+  await expect(page).toHaveTitle(`${product.name} | Shop`);
+  await expect(page.getByText(`Product # ${product._id}`)).toBeVisible();
+  await expect(page.getByText(`(${product.numOfReviews} Reviews)`)).toBeVisible();
+  await expect(page.getByText('In Stock')).toBeVisible();
+
+  const minus = page.getByRole('button', { name: 'Decrease quantity' });
+  const plus = page.getByRole('button', { name: 'Increase quantity' });
+  const quantity = page.getByRole('textbox', { name: `Quantity of ${product.name}` });
+  await expect(minus).toBeDisabled();
+  for (let n = 1; n < product.stock; n += 1) await plus.click();
+  await expect(quantity).toHaveValue(String(product.stock));
+  await expect(plus).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Please login to access this resource');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(new RegExp(`/login\\?redirect=%2Fproduct%2F${product._id}$`));
+  await loginViaUi(page, demoShopper);
+  await expect(page).toHaveURL(new RegExp(`/product/${product._id}$`));
+});
+
+test('a sold-out product cannot be added', async ({ page, request }) => {
+  const soldOut = await productNamed(request, 'Hooded Sweatshirt');
+  expect(soldOut.stock).toBe(0);
+  await page.goto(`/product/${soldOut._id}`);
+  await expect(page.getByText('Out of Stock')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+});
+
+test('an unknown or malformed product id shows not found with a way back to the products', async ({
+  page,
+}) => {
+  for (const id of ['0123456789abcdef01234567', 'not-an-id']) {
+    await page.goto(`/product/${id}`);
+    await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View All Products' })).toHaveAttribute('href', '/products');
+  }
+});
+
+test('a shopper reviews a product: the review and the rating update at once', async ({ page, request }) => {
+  const product = await productNamed(request, 'Galaxy Note Lite 5G (8 GB, 128 GB)');
+  const account = newAccount('review');
+  await page.goto('/login');
+  await registerViaUi(page, account);
+  await page.goto(`/product/${product._id}`);
+  await page.getByRole('button', { name: 'Submit Review' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Submit Review' });
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByText('Rating must be between 1 and 5')).toBeVisible();
+  await dialog.getByRole('radio', { name: /4 stars?/i }).click();
+  await dialog.getByLabel('Comment').fill('Sturdy and light, <b>works</b> as described.');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Review submitted successfully' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const reviews = page.getByRole('region', { name: 'Reviews' });
+  await expect(reviews.getByText('Sturdy and light, <b>works</b> as described.')).toBeVisible();
+  await expect(reviews.getByText(account.name)).toBeVisible();
+
+  const fresh = (await (await request.get(`${api}/product/${product._id}`)).json()) as {
+    product: { ratings: number; numOfReviews: number };
+  };
+  expect(fresh.product.numOfReviews).toBe(product.numOfReviews + 1);
+  await expect(page.getByText(`(${fresh.product.numOfReviews} Review`)).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: `Rated ${fresh.product.ratings.toFixed(1)} out of 5` }).first(),
+  ).toBeVisible();
+});

@@ -1,0 +1,46 @@
+import { queryOptions } from '@tanstack/react-query';
+import { getUserDetails, getUsers } from '../endpoints/admin-users.ts';
+import { getAdminProducts } from '../endpoints/admin-products.ts';
+import {
+  getProduct,
+  getProductReviews,
+  getProducts,
+  normalizeProductSearch,
+  type ProductSearch,
+} from '../endpoints/catalog.ts';
+import { getAllOrders, getMyOrders, getOrder } from '../endpoints/orders.ts';
+import { queryKeys } from './query-keys.ts';
+
+// One query per endpoint a screen reads, so the storefront and the admin panel share cache entries.
+
+export const productListQuery = (search: ProductSearch) => {
+  const normalized = normalizeProductSearch(search);
+  return queryOptions({
+    queryKey: queryKeys.productList(normalized),
+    queryFn: () => getProducts(normalized),
+  });
+};
+
+export const productQuery = (id: string) =>
+  queryOptions({ queryKey: queryKeys.product(id), queryFn: () => getProduct(id) });
+
+export const productReviewsQuery = (productId: string) =>
+  queryOptions({
+    queryKey: queryKeys.productReviews(productId),
+    queryFn: () => getProductReviews(productId),
+  });
+
+export const adminProductsQuery = () =>
+  queryOptions({ queryKey: queryKeys.adminProducts, queryFn: getAdminProducts });
+
+export const myOrdersQuery = () => queryOptions({ queryKey: queryKeys.myOrders, queryFn: getMyOrders });
+
+export const orderQuery = (id: string) =>
+  queryOptions({ queryKey: queryKeys.order(id), queryFn: () => getOrder(id) });
+
+export const allOrdersQuery = () => queryOptions({ queryKey: queryKeys.allOrders, queryFn: getAllOrders });
+
+export const allUsersQuery = () => queryOptions({ queryKey: queryKeys.allUsers, queryFn: getUsers });
+
+export const userQuery = (id: string) =>
+  queryOptions({ queryKey: queryKeys.user(id), queryFn: () => getUserDetails(id) });

@@ -1,0 +1,20 @@
+import type { ProductSearch } from '../endpoints/catalog.ts';
+
+/**
+ * Keys of the shared query cache. Each family starts with one root, so a write invalidates everything it
+ * can have changed: a product edit `catalog`, an order placed or processed `orders`.
+ */
+export const queryKeys = {
+  catalog: ['catalog'] as const,
+  productList: (search: ProductSearch) => ['catalog', 'list', search] as const,
+  product: (id: string) => ['catalog', 'product', id] as const,
+  productReviews: (productId: string) => ['catalog', 'reviews', productId] as const,
+  adminProducts: ['catalog', 'admin-products'] as const,
+  orders: ['orders'] as const,
+  myOrders: ['orders', 'mine'] as const,
+  order: (id: string) => ['orders', 'detail', id] as const,
+  allOrders: ['orders', 'all'] as const,
+  users: ['users'] as const,
+  allUsers: ['users', 'all'] as const,
+  user: (id: string) => ['users', 'detail', id] as const,
+};

@@ -1,0 +1,27 @@
+import { shopQueryClient } from '@shop/shared-api';
+import { defaultPorts, shellConfig, type RuntimeConfig } from '@shop/shared-contract';
+import { ChakraProvider, shopSystem, ShopToaster } from '@shop/shared-ui';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { SessionProvider } from '../session/SessionProvider.tsx';
+
+/** The config a remote on its own dev server uses: the local api and providers on the default ports. */
+export const standaloneConfig: RuntimeConfig = shellConfig(defaultPorts, {});
+
+/**
+ * What the shell gives a remote, for a remote team working without the shell (`pnpm --filter … dev`):
+ * theme, query cache, session, toasts and a router. In the shop the shell renders all of these once.
+ */
+export function StandaloneShop({ children }: { children: ReactNode }) {
+  return (
+    <ChakraProvider value={shopSystem}>
+      <QueryClientProvider client={shopQueryClient}>
+        <SessionProvider auth={standaloneConfig.auth} apiBaseUrl={standaloneConfig.apiBaseUrl}>
+          <BrowserRouter>{children}</BrowserRouter>
+        </SessionProvider>
+      </QueryClientProvider>
+      <ShopToaster />
+    </ChakraProvider>
+  );
+}

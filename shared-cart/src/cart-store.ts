@@ -1,0 +1,109 @@
+import { cartItemSchema, shippingInfoSchema, type CartItem, type ShippingInfo } from '@shop/shared-api';
+import { createStore } from 'zustand/vanilla';
+
+/** Local storage keys of docs/product.md (cart): plain JSON values, so they survive reloads and tabs. */
+export const CART_STORAGE_KEY = 'cartItems';
+export const SHIPPING_STORAGE_KEY = 'shippingInfo';
+
+export interface CartState {
+  cartItems: CartItem[];
+  shippingInfo: ShippingInfo | null;
+  /** Adds a product, or replaces its line when it is already in the cart; the quantity is kept in 1..stock. */
+  addToCart: (line: CartItem) => void;
+  /** Sets a line's quantity, kept in 1..stock. */
+  setQuantity: (product: string, quantity: number) => void;
+  removeFromCart: (product: string) => void;
+  /** Empties the lines only; the shipping address stays for the next order. */
+  clearCart: () => void;
+  saveShippingInfo: (info: ShippingInfo) => void;
+}
+
+/** A quantity the shopper may have: a whole number from 1 to the stock (0 when nothing is left). */
+export function clampQuantity(quantity: number, stock: number): number {
+  const whole = Number.isFinite(quantity) ? Math.floor(quantity) : 1;
+  return Math.max(0, Math.min(Math.max(1, whole), stock));
+}
+
+function read(key: string): unknown {
+  try {
+    return JSON.parse(globalThis.localStorage?.getItem(key) ?? 'null');
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: unknown): void {
+  try {
+    globalThis.localStorage?.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or disabled (private mode): the cart still works for this page.
+  }
+}
+
+/** What is stored, keeping only lines that are still well-formed (an old or edited value never breaks the page). */
+function storedCart(): CartItem[] {
+  const value = read(CART_STORAGE_KEY);
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((line) => {
+    const parsed = cartItemSchema.safeParse(line);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+function storedShippingInfo(): ShippingInfo | null {
+  const parsed = shippingInfoSchema.safeParse(read(SHIPPING_STORAGE_KEY));
+  return parsed.success ? parsed.data : null;
+}
+
+function createCartStore() {
+  const store = createStore<CartState>()((set, get) => {
+    const saveLines = (cartItems: CartItem[]) => {
+      write(CART_STORAGE_KEY, cartItems);
+      set({ cartItems });
+    };
+    return {
+      cartItems: storedCart(),
+      shippingInfo: storedShippingInfo(),
+      addToCart: (line) => {
+        const quantity = clampQuantity(line.quantity, line.stock);
+        if (quantity < 1) return;
+        const lines = get().cartItems;
+        const added = { ...line, quantity };
+        saveLines(
+          lines.some((item) => item.product === line.product)
+            ? lines.map((item) => (item.product === line.product ? added : item))
+            : [...lines, added],
+        );
+      },
+      setQuantity: (product, quantity) =>
+        saveLines(
+          get().cartItems.map((item) =>
+            item.product === product
+              ? { ...item, quantity: Math.max(1, clampQuantity(quantity, item.stock)) }
+              : item,
+          ),
+        ),
+      removeFromCart: (product) => saveLines(get().cartItems.filter((item) => item.product !== product)),
+      clearCart: () => saveLines([]),
+      saveShippingInfo: (shippingInfo) => {
+        write(SHIPPING_STORAGE_KEY, shippingInfo);
+        set({ shippingInfo });
+      },
+    };
+  });
+  // Another tab changed the cart: follow it, so every tab shows the same cart and count.
+  globalThis.addEventListener?.('storage', (event: StorageEvent) => {
+    if (event.key === CART_STORAGE_KEY || event.key === null) store.setState({ cartItems: storedCart() });
+    if (event.key === SHIPPING_STORAGE_KEY || event.key === null)
+      store.setState({ shippingInfo: storedShippingInfo() });
+  });
+  return store;
+}
+
+type CartStore = ReturnType<typeof createCartStore>;
+
+/**
+ * The shopper's cart, one per page: the storefront adds, changes and empties it, the shell shows its count.
+ * Federation shares this package as a singleton, so both read the same store.
+ */
+export const cartStore: CartStore = createCartStore();

@@ -1,0 +1,16 @@
+import type { CartItem, ShippingInfo } from '@shop/shared-api';
+import { useStore } from 'zustand';
+import { cartStore } from './cart-store.ts';
+
+export function useCartItems(): CartItem[] {
+  return useStore(cartStore, (state) => state.cartItems);
+}
+
+/** Number of lines in the cart, as the avatar menu shows next to Cart. */
+export function useCartCount(): number {
+  return useStore(cartStore, (state) => state.cartItems.length);
+}
+
+export function useShippingInfo(): ShippingInfo | null {
+  return useStore(cartStore, (state) => state.shippingInfo);
+}

@@ -1,0 +1,3 @@
+import { browserProject } from '../vitest.project.ts';
+
+export default browserProject();

@@ -1,0 +1,2 @@
+export * from './deploy.ts';
+export * from './federation.ts';

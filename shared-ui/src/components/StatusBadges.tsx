@@ -1,0 +1,30 @@
+import { Badge } from '@chakra-ui/react';
+
+/** Product rule (docs/product.md, orders): Delivered green, Processing yellow, anything else red. */
+export function orderStatusPalette(status: string): 'green' | 'yellow' | 'red' {
+  if (status === 'Delivered') return 'green';
+  if (status === 'Processing') return 'yellow';
+  return 'red';
+}
+
+export function OrderStatusBadge({ status }: { status: string }) {
+  return (
+    <Badge colorPalette={orderStatusPalette(status)} variant="subtle" size="md">
+      {status}
+    </Badge>
+  );
+}
+
+/** Product rule: a payment whose status is 'succeeded' shows PAID, anything else NOT PAID. */
+export function isPaid(paymentStatus: string): boolean {
+  return paymentStatus === 'succeeded';
+}
+
+export function PaymentStatusBadge({ status }: { status: string }) {
+  const paid = isPaid(status);
+  return (
+    <Badge colorPalette={paid ? 'green' : 'red'} variant="subtle" size="md">
+      {paid ? 'PAID' : 'NOT PAID'}
+    </Badge>
+  );
+}

@@ -1,0 +1,57 @@
+import type { Product } from '@shop/shared-api';
+import {
+  formatRupees,
+  Heading,
+  HStack,
+  LinkBox,
+  LinkOverlay,
+  ProductImage,
+  Stack,
+  Stars,
+  Text,
+} from '@shop/shared-ui';
+import { Link } from 'react-router-dom';
+
+/**
+ * A product in a grid: fixed-ratio picture, name on at most two lines, stars and review count, and the
+ * price as the most prominent text. The whole card is one link (one tab stop), named by the product.
+ */
+export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
+  return (
+    <LinkBox
+      as="article"
+      borderWidth="1px"
+      borderRadius="lg"
+      overflow="hidden"
+      bg="bg"
+      transition="box-shadow 150ms, transform 150ms"
+      _hover={{ shadow: 'md', transform: 'translateY(-2px)' }}
+      _focusWithin={{ shadow: 'outline' }}
+      data-testid="product-card"
+    >
+      <ProductImage
+        src={product.images[0]?.url}
+        alt={product.name}
+        ratio={1}
+        priority={priority}
+        rounded="none"
+      />
+      <Stack gap="1.5" p="4">
+        <Heading as="h3" size="sm" lineClamp={2} minH="2lh">
+          <LinkOverlay asChild>
+            <Link to={`/product/${product._id}`}>{product.name}</Link>
+          </LinkOverlay>
+        </Heading>
+        <HStack gap="2">
+          <Stars value={product.ratings} size={14} />
+          <Text fontSize="xs" color="fg.muted">
+            ({product.numOfReviews} {product.numOfReviews === 1 ? 'Review' : 'Reviews'})
+          </Text>
+        </HStack>
+        <Text fontSize="xl" fontWeight="bold" color="fg">
+          {formatRupees(product.price)}
+        </Text>
+      </Stack>
+    </LinkBox>
+  );
+}

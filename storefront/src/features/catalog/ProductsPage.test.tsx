@@ -1,0 +1,73 @@
+import { aProduct, aProductList, apiFailure, fakeApi } from '@shop/shared-api/testing';
+import { renderPage, resetSession } from '@shop/shared-auth/testing';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import ProductsPage from './ProductsPage.tsx';
+
+const eight = Array.from({ length: 8 }, (_, index) => aProduct(index + 1));
+const routes = [{ path: '/products/:keyword', element: <ProductsPage /> }];
+const render = (at = '/products') => renderPage(<ProductsPage />, { path: '/products', at, routes });
+
+describe('/products', () => {
+  beforeEach(() => resetSession());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows card-shaped placeholders while the list loads', () => {
+    fakeApi({ 'GET /products': () => new Promise(() => {}) });
+    render();
+    expect(screen.getByLabelText('Loading products')).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it("pages over the filtered count, not the catalog's", async () => {
+    const calls = fakeApi({
+      'GET /products': () => aProductList(eight, { productsCount: 28, filteredProductsCount: 9 }),
+    });
+    const { router } = render('/products?category=Camera&page=1');
+    expect(await screen.findAllByTestId('product-card')).toHaveLength(8);
+    const pager = screen.getByRole('navigation', { name: 'Product pages' });
+    expect(within(pager).getAllByRole('button', { name: /^Page/ })).toHaveLength(2);
+    expect(calls[0]!.query.get('category')).toBe('Camera');
+    expect(calls[0]!.query.get('price[lte]')).toBe('25000');
+
+    await userEvent.click(within(pager).getByRole('button', { name: 'Page 2' }));
+    expect(router.state.location.search).toBe('?category=Camera&page=2');
+  });
+
+  it('shows no pager when one page holds every match', async () => {
+    fakeApi({ 'GET /products': () => aProductList(eight.slice(0, 3), { productsCount: 28 }) });
+    render();
+    expect(await screen.findAllByTestId('product-card')).toHaveLength(3);
+    expect(screen.queryByRole('navigation', { name: 'Product pages' })).not.toBeInTheDocument();
+  });
+
+  it('a changed filter goes back to page 1', async () => {
+    fakeApi({ 'GET /products': () => aProductList(eight, { filteredProductsCount: 30 }) });
+    const { router } = render('/products/phone?page=3');
+    await screen.findAllByTestId('product-card');
+    await userEvent.click(screen.getByRole('button', { name: 'SmartPhones' }));
+    expect(router.state.location.pathname).toBe('/products/phone');
+    expect(router.state.location.search).toBe('?category=SmartPhones');
+    await userEvent.click(screen.getByRole('button', { name: '3 stars and up' }));
+    expect(router.state.location.search).toBe('?category=SmartPhones&ratings=3');
+  });
+
+  it('says when nothing matches', async () => {
+    fakeApi({ 'GET /products': () => aProductList([]) });
+    render('/products/zzz');
+    expect(await screen.findByText('No products found')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Products matching “zzz”');
+  });
+
+  it("shows the server's error with Retry, which asks again", async () => {
+    let fail = true;
+    fakeApi({
+      'GET /products': () => (fail ? apiFailure(503, 'The catalog is resting') : aProductList(eight)),
+    });
+    render();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The catalog is resting');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findAllByTestId('product-card')).toHaveLength(8);
+  });
+});

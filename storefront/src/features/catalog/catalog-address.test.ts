@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { addressOfFilters, filtersFromAddress, searchAddress, withFilter } from './catalog-address.ts';
+
+const read = (keyword: string | undefined, query = '') =>
+  filtersFromAddress(keyword, new URLSearchParams(query));
+
+describe('the catalog address', () => {
+  it('reads the default list from plain /products', () => {
+    expect(read(undefined)).toEqual({ keyword: '', page: 1, price: [0, 25000], ratings: 0, category: 'All' });
+    expect(addressOfFilters(read(undefined))).toBe('/products');
+  });
+
+  it('round-trips every filter, the keyword and the page', () => {
+    const filters = read('red shoes', 'category=Footwear&price=500-2000&ratings=3&page=2');
+    expect(filters).toEqual({
+      keyword: 'red shoes',
+      page: 2,
+      price: [500, 2000],
+      ratings: 3,
+      category: 'Footwear',
+    });
+    const address = addressOfFilters(filters);
+    expect(address).toBe('/products/red%20shoes?category=Footwear&price=500-2000&ratings=3&page=2');
+    const url = new URL(address, 'http://shop.test');
+    expect(read(decodeURIComponent(url.pathname.split('/')[2]!), url.search)).toEqual(filters);
+  });
+
+  it('falls back to defaults for what it cannot read', () => {
+    expect(read(undefined, 'category=Boats&price=9000-10&ratings=7&page=-2')).toEqual(read(undefined));
+    expect(read(undefined, 'price=abc&page=1.5').page).toBe(1);
+    expect(read(undefined, 'price=0-99999').price).toEqual([0, 25000]);
+  });
+
+  it('goes back to page 1 when a filter changes', () => {
+    const onPage3 = read(undefined, 'page=3');
+    expect(withFilter(onPage3, { category: 'Camera' })).toMatchObject({ page: 1, category: 'Camera' });
+    expect(addressOfFilters(withFilter(onPage3, { ratings: 4 }))).toBe('/products?ratings=4');
+  });
+
+  it('sends a blank search to /products and any other to its keyword', () => {
+    expect(searchAddress('   ')).toBe('/products');
+    expect(searchAddress('  laptop ')).toBe('/products/laptop');
+    expect(searchAddress('50% off/deal')).toBe('/products/50%25%20off%2Fdeal');
+  });
+});

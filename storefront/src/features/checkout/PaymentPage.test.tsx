@@ -1,0 +1,227 @@
+import type { PaymentsConfig } from '@shop/shared-contract';
+import { aProduct, anOrder, apiFailure, fakeApi, type FakeRoute } from '@shop/shared-api/testing';
+import { cartStore } from '@shop/shared-cart';
+import { renderPage, resetSession, shopper } from '@shop/shared-auth/testing';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import PaymentPage from './PaymentPage.tsx';
+
+const stripe = vi.hoisted(() => ({
+  loadStripe: vi.fn(),
+  confirmCardPayment: vi.fn(),
+  cardElement: {},
+}));
+vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripe.loadStripe }));
+vi.mock('@stripe/react-stripe-js', () => ({
+  Elements: ({ children }: { children: React.ReactNode }) => children,
+  CardElement: ({ onChange }: { onChange: (change: { complete: boolean }) => void }) => (
+    <button type="button" onClick={() => onChange({ complete: true })}>
+      Stripe card field
+    </button>
+  ),
+  useStripe: () => ({ confirmCardPayment: stripe.confirmCardPayment }),
+  useElements: () => ({ getElement: () => stripe.cardElement }),
+}));
+
+const product = aProduct(1, { name: 'T-Shirt', price: 399 });
+const address = {
+  address: '12 MG Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  country: 'India',
+  pinCode: '560001',
+  phoneNo: '9876543210',
+};
+const local: PaymentsConfig = { provider: 'local' };
+const SECRET = `pi_${'1'.repeat(24)}_secret_abcdefghijklmnopqrst`;
+
+function checkoutOf(routes: Record<string, FakeRoute>) {
+  cartStore.setState({
+    shippingInfo: address,
+    cartItems: [{ product: product._id, name: product.name, price: 399, image: '', stock: 5, quantity: 1 }],
+  });
+  sessionStorage.setItem(
+    'orderInfo',
+    JSON.stringify({ subtotal: 399, shippingCharges: 200, tax: 71.82, totalPrice: 670.82 }),
+  );
+  return fakeApi({
+    'POST /payment/process': () => ({ success: true, client_secret: SECRET }),
+    'POST /order/new': () => ({ success: true, order: anOrder(1) }),
+    'GET /orders/me': () => ({ success: true, orders: [] }),
+    ...routes,
+  });
+}
+
+async function payWith(card: string) {
+  await userEvent.type(screen.getByLabelText(/^Card number/), card);
+  await userEvent.type(screen.getByLabelText(/^Expiry/), '1234');
+  await userEvent.type(screen.getByLabelText(/^CVC/), '123');
+  await userEvent.click(screen.getByRole('button', { name: 'Pay - ₹670.82' }));
+}
+
+const render = (payments: PaymentsConfig = local) =>
+  renderPage(<PaymentPage payments={payments} />, { path: '/process/payment' });
+
+describe('/process/payment', () => {
+  beforeEach(() => {
+    resetSession(shopper);
+    sessionStorage.clear();
+    stripe.loadStripe.mockReset();
+    stripe.confirmCardPayment.mockReset();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('pays the total in paise with the local card field, creates the order with the payment, empties the cart', async () => {
+    const calls = checkoutOf({
+      'POST /payment/confirm': () => ({
+        paymentIntent: { id: `pi_${'1'.repeat(24)}`, status: 'succeeded', amount: 67082, currency: 'inr' },
+      }),
+    });
+    const { router } = render();
+    expect(screen.getByRole('heading', { name: 'Card Info' })).toBeInTheDocument();
+    await payWith('4242424242424242');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
+    expect(calls.find((call) => call.path === '/payment/process')!.body).toEqual({ amount: 67082 });
+    expect(calls.find((call) => call.path === '/payment/confirm')!.body).toEqual({
+      client_secret: SECRET,
+      card: { number: '4242424242424242', expiry: '12/34', cvc: '123' },
+      billing_details: { name: shopper.name, email: shopper.email },
+    });
+    expect(calls.find((call) => call.path === '/order/new')!.body).toMatchObject({
+      orderItems: [{ product: product._id, quantity: 1 }],
+      shippingInfo: address,
+      paymentInfo: { id: `pi_${'1'.repeat(24)}`, status: 'succeeded' },
+    });
+    expect(cartStore.getState().cartItems).toEqual([]);
+    expect(sessionStorage.getItem('pendingPayment')).toBeNull();
+    expect(screen.getByText('Order Placed Successfully')).toBeInTheDocument();
+  });
+
+  it("says the provider's decline, re-enables Pay and places no order; the retry reuses the same payment", async () => {
+    let declined = true;
+    const calls = checkoutOf({
+      'POST /payment/confirm': () =>
+        declined
+          ? apiFailure(402, 'Your card was declined.')
+          : { paymentIntent: { id: 'pi_ok', status: 'succeeded', amount: 67082, currency: 'inr' } },
+    });
+    const { router } = render();
+    await payWith('4000000000000002');
+    expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay - ₹670.82' })).toBeEnabled();
+    expect(calls.some((call) => call.path === '/order/new')).toBe(false);
+    declined = false;
+    await userEvent.clear(screen.getByLabelText(/^Card number/));
+    await userEvent.type(screen.getByLabelText(/^Card number/), '4242424242424242');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay - ₹670.82' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
+    expect(calls.filter((call) => call.path === '/payment/process')).toHaveLength(1);
+  });
+
+  it("says 'There's some issue while processing payment' when the payment did not succeed", async () => {
+    checkoutOf({
+      'POST /payment/confirm': () => ({
+        paymentIntent: { id: 'pi_x', status: 'requires_payment_method', amount: 67082, currency: 'inr' },
+      }),
+    });
+    render();
+    await payWith('4242424242424242');
+    expect(await screen.findByText("There's some issue while processing payment")).toBeInTheDocument();
+  });
+
+  it('a double click pays once and places one order', async () => {
+    const calls = checkoutOf({
+      'POST /payment/confirm': () => ({
+        paymentIntent: { id: 'pi_ok', status: 'succeeded', amount: 67082, currency: 'inr' },
+      }),
+    });
+    const { router } = render();
+    await userEvent.type(screen.getByLabelText(/^Card number/), '4242424242424242');
+    await userEvent.type(screen.getByLabelText(/^Expiry/), '1234');
+    await userEvent.type(screen.getByLabelText(/^CVC/), '123');
+    await userEvent.dblClick(screen.getByRole('button', { name: 'Pay - ₹670.82' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
+    expect(calls.filter((call) => call.path === '/payment/process')).toHaveLength(1);
+    expect(calls.filter((call) => call.path === '/order/new')).toHaveLength(1);
+  });
+
+  it('back after a reload with a payment that succeeded: places its order without asking for the card again', async () => {
+    const calls = checkoutOf({});
+    sessionStorage.setItem(
+      'pendingPayment',
+      JSON.stringify({ clientSecret: SECRET, amountPaise: 67082, succeededIntentId: 'pi_paid' }),
+    );
+    const { router } = render();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
+    expect(calls.map((call) => call.path)).toEqual(['/order/new']);
+    expect(calls[0]!.body).toMatchObject({ paymentInfo: { id: 'pi_paid', status: 'succeeded' } });
+  });
+
+  it('a paid order the server could not place yet is offered again, without paying again', async () => {
+    let down = true;
+    const calls = checkoutOf({
+      'POST /payment/confirm': () => ({
+        paymentIntent: { id: 'pi_ok', status: 'succeeded', amount: 67082, currency: 'inr' },
+      }),
+      'POST /order/new': () =>
+        down ? apiFailure(503, 'The shop is busy') : { success: true, order: anOrder(1) },
+    });
+    const { router } = render();
+    await payWith('4242424242424242');
+    expect(
+      await screen.findByText('Your payment went through, but the order is not placed yet'),
+    ).toBeInTheDocument();
+    down = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
+    expect(calls.filter((call) => call.path === '/payment/confirm')).toHaveLength(1);
+  });
+
+  it('sends the shopper back to confirm when the cart no longer matches the confirmed total', () => {
+    checkoutOf({});
+    sessionStorage.setItem(
+      'orderInfo',
+      JSON.stringify({ subtotal: 1, shippingCharges: 200, tax: 0.18, totalPrice: 201.18 }),
+    );
+    const { router } = render();
+    expect(router.state.location.pathname).toBe('/order/confirm');
+  });
+
+  it('with Stripe: loads Stripe.js for the configured key and confirms the card with the billing details', async () => {
+    stripe.loadStripe.mockResolvedValue({});
+    stripe.confirmCardPayment.mockResolvedValue({ paymentIntent: { id: 'pi_stripe', status: 'succeeded' } });
+    const calls = checkoutOf({});
+    const { router } = render({ provider: 'stripe', publishableKey: 'pk_test_123' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Stripe card field' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Pay - ₹670.82' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
+    expect(stripe.loadStripe).toHaveBeenCalledWith('pk_test_123');
+    expect(stripe.confirmCardPayment).toHaveBeenCalledWith(SECRET, {
+      payment_method: {
+        card: stripe.cardElement,
+        billing_details: { name: shopper.name, email: shopper.email },
+      },
+    });
+    expect(calls.find((call) => call.path === '/order/new')!.body).toMatchObject({
+      paymentInfo: { id: 'pi_stripe', status: 'succeeded' },
+    });
+  });
+
+  it("with Stripe: the provider's error message is the toast", async () => {
+    stripe.loadStripe.mockResolvedValue({});
+    stripe.confirmCardPayment.mockResolvedValue({ error: { message: 'Your card has insufficient funds.' } });
+    checkoutOf({});
+    render({ provider: 'stripe', publishableKey: 'pk_test_123' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Stripe card field' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Pay - ₹670.82' }));
+    expect(await screen.findByText('Your card has insufficient funds.')).toBeInTheDocument();
+  });
+
+  it('with Stripe unreachable: says card payments are unavailable, never a blank page', async () => {
+    stripe.loadStripe.mockRejectedValue(new Error('Failed to load Stripe.js'));
+    checkoutOf({});
+    render({ provider: 'stripe', publishableKey: 'pk_test_unreachable' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Card payments are unavailable right now');
+  });
+});

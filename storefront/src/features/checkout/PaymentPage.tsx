@@ -1,0 +1,86 @@
+import type { PaymentsConfig } from '@shop/shared-contract';
+import { useCurrentUser } from '@shop/shared-auth';
+import { useCartItems } from '@shop/shared-cart';
+import {
+  Card,
+  ErrorAlert,
+  formatRupees,
+  Heading,
+  PageProgress,
+  Skeleton,
+  Stack,
+  Text,
+  usePageTitle,
+} from '@shop/shared-ui';
+import { lazy, Suspense } from 'react';
+import { Navigate } from 'react-router-dom';
+import { priceCart } from '../../lib/price-cart.ts';
+import { CheckoutSteps } from './CheckoutSteps.tsx';
+import { LocalCardForm } from './LocalCardForm.tsx';
+import { readOrderInfo } from './order-info.ts';
+import { readPendingPayment } from './pending-payment.ts';
+import { useCheckoutPayment } from './use-checkout-payment.ts';
+
+// Stripe's field (and Stripe.js) only when config.json names Stripe, and only on this page.
+const StripeCardForm = lazy(() => import('./StripeCardForm.tsx'));
+
+/** `/process/payment`: 'Card Info', the provider's card field and Pay labelled with the total. */
+export default function PaymentPage({ payments }: { payments: PaymentsConfig }) {
+  usePageTitle('Payment');
+  const { user } = useCurrentUser();
+  const lines = useCartItems();
+  const price = priceCart(lines);
+  const payment = useCheckoutPayment(price.amountPaise);
+  const confirmed = readOrderInfo();
+
+  if (payment.placed) return <PageProgress label="Opening your order" />;
+  // The figures the shopper confirmed must be the cart's (another tab may have changed it since).
+  const resuming = Boolean(readPendingPayment()?.succeededIntentId);
+  if (
+    !resuming &&
+    (lines.length === 0 || !confirmed || Math.round(confirmed.totalPrice * 100) !== price.amountPaise)
+  ) {
+    return <Navigate to={lines.length === 0 ? '/cart' : '/order/confirm'} replace />;
+  }
+
+  const cardProps = {
+    payLabel: `Pay - ${formatRupees(price.totalPrice)}`,
+    busy: payment.busy,
+    billing: { name: user?.name ?? '', email: user?.email ?? '' },
+    onPay: payment.pay,
+  };
+  return (
+    <Stack pb="10">
+      <CheckoutSteps current={2} />
+      <Card.Root w="full" maxW="md" mx="auto">
+        <Card.Body>
+          <Stack gap="5">
+            <Heading as="h1" size="xl">
+              Card Info
+            </Heading>
+            {payment.orderFailure ? (
+              <ErrorAlert
+                title="Your payment went through, but the order is not placed yet"
+                message={payment.orderFailure}
+                onRetry={() => void payment.retryOrder()}
+              />
+            ) : null}
+            {payments.provider === 'stripe' ? (
+              <Suspense fallback={<Skeleton h="40" aria-label="Loading the card field" />}>
+                <StripeCardForm publishableKey={payments.publishableKey} {...cardProps} />
+              </Suspense>
+            ) : (
+              <>
+                <LocalCardForm {...cardProps} />
+                <Text fontSize="sm" color="fg.muted">
+                  Test mode: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined; any future expiry
+                  and CVC.
+                </Text>
+              </>
+            )}
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}

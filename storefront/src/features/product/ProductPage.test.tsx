@@ -1,0 +1,140 @@
+import { aProduct, aReview, apiFailure, fakeApi } from '@shop/shared-api/testing';
+import { cartStore } from '@shop/shared-cart';
+import { renderPage, resetSession, shopper } from '@shop/shared-auth/testing';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import ProductPage from './ProductPage.tsx';
+
+const product = aProduct(7, {
+  name: 'Instant Film Camera',
+  stock: 2,
+  images: [{ url: '/uploads/a.png' }, { url: '/uploads/b.png' }],
+  reviews: [aReview(1, { name: 'Priya', comment: 'Lovely colours' })],
+  numOfReviews: 1,
+});
+const render = (id = product._id) =>
+  renderPage(<ProductPage />, { path: '/product/:id', at: `/product/${id}` });
+
+describe('/product/:id', () => {
+  beforeEach(() => {
+    resetSession(shopper);
+    cartStore.setState({ cartItems: [] });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows a skeleton, then the product with its reviews', async () => {
+    fakeApi({ [`GET /product/${product._id}`]: () => ({ success: true, product }) });
+    render();
+    expect(screen.getByLabelText('Loading the product')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Instant Film Camera' })).toBeInTheDocument();
+    expect(screen.getByText(`Product # ${product._id}`)).toBeInTheDocument();
+    expect(screen.getByText('In Stock')).toBeInTheDocument();
+    expect(screen.getByText('Lovely colours')).toBeInTheDocument();
+    expect(document.title).toBe('Instant Film Camera | Shop');
+  });
+
+  it('switches the main image from the thumbnails', async () => {
+    fakeApi({ [`GET /product/${product._id}`]: () => ({ success: true, product }) });
+    render();
+    const thumbnails = await screen.findByRole('list', { name: 'Product images' });
+    const second = within(thumbnails).getByRole('button', { name: 'Show image 2 of 2' });
+    await userEvent.click(second);
+    expect(second).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('img', { name: 'Instant Film Camera' })).toHaveAttribute('src', '/uploads/b.png');
+  });
+
+  it('adds the chosen quantity, never more than the stock', async () => {
+    fakeApi({ [`GET /product/${product._id}`]: () => ({ success: true, product }) });
+    render();
+    const plus = await screen.findByRole('button', { name: 'Increase quantity' });
+    await userEvent.click(plus);
+    expect(plus).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(cartStore.getState().cartItems).toEqual([
+      {
+        product: product._id,
+        name: product.name,
+        price: product.price,
+        image: '/uploads/a.png',
+        stock: 2,
+        quantity: 2,
+      },
+    ]);
+    expect(await screen.findByText('Item Added To Cart')).toBeInTheDocument();
+  });
+
+  it('asks a guest to log in instead, and OK goes to /login with the way back', async () => {
+    resetSession();
+    fakeApi({ [`GET /product/${product._id}`]: () => ({ success: true, product }) });
+    const { router } = render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Please login to access this resource');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      `/login?redirect=%2Fproduct%2F${product._id}`,
+    );
+    expect(cartStore.getState().cartItems).toEqual([]);
+  });
+
+  it('cannot add a sold-out product', async () => {
+    fakeApi({
+      [`GET /product/${product._id}`]: () => ({ success: true, product: { ...product, stock: 0 } }),
+    });
+    render();
+    expect(await screen.findByText('Out of Stock')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+  });
+
+  it('says not found for an unknown id, and asks nothing for a malformed one', async () => {
+    const calls = fakeApi({ [`GET /product/${product._id}`]: () => apiFailure(404, 'Product not found') });
+    const first = render();
+    expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
+    first.unmount();
+    render('not-an-id');
+    expect(screen.getByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View All Products' })).toHaveAttribute('href', '/products');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('shows any other failure with Retry and in an error toast', async () => {
+    fakeApi({ [`GET /product/${product._id}`]: () => apiFailure(500) });
+    render();
+    expect(
+      await screen.findByText('Failed to get product details', { selector: '[data-testid="toast"] *' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('submits a review and refreshes the product', async () => {
+    let current = product;
+    const calls = fakeApi({
+      [`GET /product/${product._id}`]: () => ({ success: true, product: current }),
+      'PUT /review': () => {
+        current = {
+          ...product,
+          numOfReviews: 2,
+          reviews: [...product.reviews, aReview(2, { comment: 'Five stars' })],
+        };
+        return { success: true };
+      },
+    });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit Review' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit Review' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(within(dialog).getByText('Rating must be between 1 and 5')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please write a comment')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getAllByRole('radio')[4]!);
+    await userEvent.type(within(dialog).getByLabelText(/^Comment/), 'Five stars');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Review submitted successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Five stars')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({
+      rating: '5',
+      comment: 'Five stars',
+      productId: product._id,
+    });
+  });
+});

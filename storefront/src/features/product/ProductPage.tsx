@@ -1,0 +1,159 @@
+import { ApiError, objectIdSchema, productQuery, type Product } from '@shop/shared-api';
+import {
+  Badge,
+  Box,
+  Button,
+  ErrorAlert,
+  formatRupees,
+  Grid,
+  Heading,
+  HStack,
+  Separator,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Stars,
+  Text,
+  toast,
+  usePageTitle,
+} from '@shop/shared-ui';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { NotFoundState } from '../../components/NotFoundState.tsx';
+import { useSignInPrompt } from '../../hooks/use-sign-in-prompt.tsx';
+import { AddToCart } from './AddToCart.tsx';
+import { ImageGallery } from './ImageGallery.tsx';
+import { ReviewCard } from './ReviewCard.tsx';
+import { ReviewDialog } from './ReviewDialog.tsx';
+
+/** `/product/:id`: pictures, details, quantity and Add to Cart, and the reviews with Submit Review. */
+export default function ProductPage() {
+  const { id = '' } = useParams();
+  const wellFormed = objectIdSchema.safeParse(id).success;
+  const product = useQuery({ ...productQuery(id), enabled: wellFormed });
+  usePageTitle(product.data?.name ?? 'Product');
+
+  // Product rule (docs/product.md, errors): a failed detail load is also said in an error toast.
+  const failure = product.isError && !isMissing(product.error) ? product.error.message : null;
+  useEffect(() => {
+    if (failure) toast.error(failure);
+  }, [failure]);
+
+  if (!wellFormed || (product.isError && isMissing(product.error))) {
+    return <NotFoundState title="Product not found" linkTo="/products" linkLabel="View All Products" />;
+  }
+  if (product.isPending) return <ProductSkeleton />;
+  if (product.isError) {
+    return (
+      <Box py="10">
+        <ErrorAlert message={product.error.message} onRetry={() => void product.refetch()} />
+      </Box>
+    );
+  }
+  return <ProductDetails product={product.data} />;
+}
+
+/** A 404 (no such product) or 400 (not an id) says the product does not exist: nothing to retry. */
+function isMissing(error: Error): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+function ProductDetails({ product }: { product: Product }) {
+  const [reviewing, setReviewing] = useState(false);
+  const { whenSignedIn, prompt } = useSignInPrompt();
+  const inStock = product.stock >= 1;
+  return (
+    <Stack py="8" gap="10">
+      <Grid
+        templateColumns={{ base: '1fr', md: 'minmax(0, 28rem) minmax(0, 1fr)' }}
+        gap={{ base: '6', md: '10' }}
+      >
+        <ImageGallery images={product.images} name={product.name} />
+        <Stack gap="4">
+          <Stack gap="1">
+            <Heading as="h1" size="2xl">
+              {product.name}
+            </Heading>
+            <Text fontSize="sm" color="fg.muted">
+              Product # {product._id}
+            </Text>
+          </Stack>
+          <HStack gap="2">
+            <Stars value={product.ratings} showValue />
+            <Text fontSize="sm" color="fg.muted">
+              ({product.numOfReviews} {product.numOfReviews === 1 ? 'Review' : 'Reviews'})
+            </Text>
+          </HStack>
+          <Separator />
+          <Text fontSize="3xl" fontWeight="bold">
+            {formatRupees(product.price)}
+          </Text>
+          <AddToCart product={product} />
+          <HStack gap="2">
+            <Text>Status:</Text>
+            <Badge colorPalette={inStock ? 'green' : 'red'} variant="subtle" size="md">
+              {inStock ? 'In Stock' : 'Out of Stock'}
+            </Badge>
+          </HStack>
+          <Separator />
+          <Stack gap="1">
+            <Heading as="h2" size="md">
+              Description
+            </Heading>
+            <Text whiteSpace="pre-line">{product.description || 'No description yet.'}</Text>
+          </Stack>
+          <Button
+            variant="outline"
+            colorPalette="brand"
+            alignSelf="start"
+            onClick={() => whenSignedIn(() => setReviewing(true))}
+          >
+            Submit Review
+          </Button>
+        </Stack>
+      </Grid>
+
+      <Stack as="section" gap="4" aria-labelledby="reviews-heading">
+        <Heading as="h2" id="reviews-heading" size="xl">
+          Reviews
+        </Heading>
+        {product.reviews.length === 0 ? (
+          <Text color="fg.muted">No Reviews Yet</Text>
+        ) : (
+          <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+            {product.reviews.map((review) => (
+              <li key={review._id}>
+                <ReviewCard review={review} />
+              </li>
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+      <ReviewDialog productId={product._id} open={reviewing} onClose={() => setReviewing(false)} />
+      {prompt}
+    </Stack>
+  );
+}
+
+function ProductSkeleton() {
+  return (
+    <Grid
+      py="8"
+      templateColumns={{ base: '1fr', md: 'minmax(0, 28rem) minmax(0, 1fr)' }}
+      gap={{ base: '6', md: '10' }}
+      aria-busy="true"
+      aria-label="Loading the product"
+    >
+      <Skeleton aspectRatio={1} w="full" rounded="md" />
+      <Stack gap="4">
+        <Skeleton h="9" w="80%" />
+        <Skeleton h="4" w="50%" />
+        <Skeleton h="5" w="40%" />
+        <Skeleton h="10" w="30%" />
+        <Skeleton h="10" w="60%" />
+        <Skeleton h="24" w="full" />
+      </Stack>
+    </Grid>
+  );
+}

@@ -1,0 +1,99 @@
+import {
+  FALLBACK_MESSAGES,
+  failureMessage,
+  queryKeys,
+  reviewInputSchema,
+  submitReview,
+} from '@shop/shared-api';
+import {
+  Button,
+  Dialog,
+  ErrorAlert,
+  FormField,
+  Portal,
+  RatingGroup,
+  Stack,
+  Textarea,
+  toast,
+  useShopForm,
+} from '@shop/shared-ui';
+import { useQueryClient } from '@tanstack/react-query';
+
+interface ReviewDialogProps {
+  productId: string;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** Submit Review: 1 to 5 stars and a comment; the product's rating and reviews refresh at once. */
+export function ReviewDialog({ productId, open, onClose }: ReviewDialogProps) {
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => (details.open ? undefined : onClose())}
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Submit Review</Dialog.Title>
+            </Dialog.Header>
+            {/* Mounted per opening, so each review starts from an empty form. */}
+            <ReviewForm productId={productId} onDone={onClose} />
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function ReviewForm({ productId, onDone }: { productId: string; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useShopForm({
+    schema: reviewInputSchema,
+    initialValues: { rating: 0, comment: '', productId },
+    describeFailure: failureMessage(FALLBACK_MESSAGES.submitReview),
+    onSubmit: async (review) => {
+      await submitReview(review);
+      toast.success('Review submitted successfully');
+      onDone();
+      // The product's stars, count and reviews, and every list showing them.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.catalog });
+    },
+  });
+  return (
+    <form onSubmit={form.handleSubmit} noValidate aria-label="Submit Review">
+      <Dialog.Body>
+        <Stack gap="4">
+          {form.failure ? <ErrorAlert message={form.failure} /> : null}
+          <FormField label="Rating" error={form.errors.rating} required>
+            <RatingGroup.Root
+              count={5}
+              value={Number(form.values.rating) || 0}
+              onValueChange={(details) => form.setValue('rating', details.value)}
+              colorPalette="yellow"
+              size="lg"
+            >
+              <RatingGroup.HiddenInput name="rating" />
+              <RatingGroup.Control />
+            </RatingGroup.Root>
+          </FormField>
+          <FormField label="Comment" error={form.errors.comment} required>
+            <Textarea rows={4} maxLength={2000} {...form.field('comment')} />
+          </FormField>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline">Cancel</Button>
+        </Dialog.ActionTrigger>
+        <Button type="submit" colorPalette="brand" loading={form.busy}>
+          Submit
+        </Button>
+      </Dialog.Footer>
+    </form>
+  );
+}

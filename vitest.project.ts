@@ -1,0 +1,24 @@
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineProject, type UserWorkspaceConfig } from 'vitest/config';
+
+const setupFile = fileURLToPath(new URL('./vitest.setup.ts', import.meta.url));
+
+/**
+ * The one test setup of the browser packages (apps and shared packages): React, happy-dom, jest-dom
+ * matchers and cleanup, tests beside the code under src/.
+ */
+export function browserProject(): UserWorkspaceConfig {
+  return defineProject({
+    plugins: [react()],
+    test: { environment: 'happy-dom', setupFiles: [setupFile], include: ['src/**/*.test.{ts,tsx}'] },
+  });
+}
+
+/** Code that runs in Node only (the deploy contract, build scripts). */
+export function nodeProject({
+  name,
+  include = ['src/**/*.test.ts'],
+}: { name?: string; include?: string[] } = {}) {
+  return defineProject({ test: { ...(name ? { name } : {}), environment: 'node', include } });
+}
