@@ -1,11 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { frontendApps, repoRoot } from './lib/apps.ts';
 import { buildMissingApps } from './lib/build-apps.ts';
 import { startShop } from './lib/shop-process.ts';
 import { startThrowawayPostgres } from './lib/throwaway-postgres.ts';
 import { runLighthouse, type LighthouseFigures } from './bench/lighthouse.ts';
+import { measureAdminLists } from './bench/admin-lists.ts';
 import { measurePage, type PageWeight } from './bench/page-weight.ts';
 
 // `pnpm bench`: performance figures of the assembled production build, printed and written to .bench/.
@@ -68,6 +70,80 @@ async function medianLighthouse(url: string, runs: number): Promise<LighthouseFi
   };
 }
 
+const shopper = { email: 'shopper@example.com', password: 'Shopper12345' };
+const admin = { email: 'admin@example.com', password: 'Admin12345' };
+
+/** What a page loaded from the admin remote: scripts, gzip level 6, and the dashboard chart's own chunk. */
+function adminRemoteFigures(weight: PageWeight, who: string) {
+  const scripts = weight.files.filter((file) => file.origin === 'admin' && file.type === 'script');
+  const chart = scripts.filter((file) => /RevenueChart-/.test(file.url));
+  return {
+    page: weight.path,
+    who,
+    'page JS gzip KB': kb(weight.js.gzip),
+    'admin remote requests': weight.adminRemote.requests,
+    'admin remote bytes (raw)': weight.adminRemote.bytes,
+    'admin remote JS gzip KB': kb(scripts.reduce((n, file) => n + file.gzip, 0)),
+    'chart chunk gzip KB': kb(chart.reduce((n, file) => n + file.gzip, 0)),
+  };
+}
+
+/** Issue 10, point 8: a shop of 5,000 orders, 2,000 users and 500 products, each admin list timed. */
+async function adminScaleFigures() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-scale-'));
+  const scalePorts = { shell: 4210, storefront: 4211, admin: 4212, api: 3210 };
+  try {
+    const seeded = spawnSync(
+      process.execPath,
+      [path.join(repoRoot, 'api', 'bench', 'seed-admin-scale.ts'), dataDir],
+      {
+        cwd: repoRoot,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    if (seeded.status !== 0) throw new Error(`seeding the grown shop failed (exit ${seeded.status})`);
+    const totals = JSON.parse(seeded.stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
+    const scaleShop = await startShop(scalePorts, { DATA_DIR: dataDir });
+    try {
+      // The api's answers themselves: the spec's whole list against one page with its figures.
+      const apiBase = `http://localhost:${scalePorts.api}/api/v1`;
+      const login = await fetch(`${apiBase}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(admin),
+      });
+      const { accessToken } = (await login.json()) as { accessToken: string };
+      const answers = [];
+      for (const list of ['orders', 'users', 'products']) {
+        for (const query of ['', '?page=1&limit=10']) {
+          const times: number[] = [];
+          let bytes = 0;
+          for (let run = 0; run < 3; run++) {
+            const started = performance.now();
+            const response = await fetch(`${apiBase}/admin/${list}${query}`, {
+              headers: { Authorization: `Bearer ${accessToken}` },
+            });
+            bytes = (await response.arrayBuffer()).byteLength;
+            times.push(performance.now() - started);
+          }
+          answers.push({
+            answer: `GET /admin/${list}${query}`,
+            'KB (uncompressed)': kb(bytes),
+            'median ms': Math.round(times.sort((a, b) => a - b)[1]!),
+          });
+        }
+      }
+      const lists = await measureAdminLists(scaleShop.shellUrl, admin);
+      return { totals, answers, lists };
+    } finally {
+      await scaleShop.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 await buildMissingApps(frontendApps);
 const shop = await startShop(ports);
 const results: Record<string, unknown> = { measuredAt: new Date().toISOString(), node: process.version };
@@ -88,8 +164,40 @@ try {
   console.table(lighthouse.map(({ url, ...figures }) => ({ page: new URL(url).pathname, ...figures })));
   results.lighthouse = lighthouse;
   results.pages = pages;
+
+  // The admin remote: what an admin's dashboard loads from it, and that guests and shoppers load none.
+  const loads = [
+    adminRemoteFigures(await measurePage(shop.shellUrl, '/', ports), 'guest'),
+    adminRemoteFigures(await measurePage(shop.shellUrl, '/login', ports), 'guest'),
+    adminRemoteFigures(await measurePage(shop.shellUrl, '/', ports, shopper), 'shopper'),
+    adminRemoteFigures(await measurePage(shop.shellUrl, '/account', ports, shopper), 'shopper'),
+    adminRemoteFigures(
+      await measurePage(shop.shellUrl, '/admin/dashboard', ports, shopper),
+      'shopper (sent to /account)',
+    ),
+    adminRemoteFigures(await measurePage(shop.shellUrl, '/admin/dashboard', ports, admin), 'admin'),
+  ];
+  console.log('\nThe admin remote per page (assembled production build, first visit, Chromium)');
+  console.table(loads);
+  results.adminRemote = loads;
 } finally {
   await shop.stop();
+}
+
+// Issue 10, point 8: the admin lists at scale (skipped with the api figures: it starts its own api).
+if (!process.env.BENCH_SKIP_API) {
+  // Issue 10, point 8: the admin lists at scale.
+  const scale = await adminScaleFigures();
+  console.log(`\nAdmin lists in a grown shop (${JSON.stringify(scale.totals)})`);
+  console.table(scale.answers);
+  console.log(
+    'In Chromium: open = menu click to first row; search = typing to matching rows (includes the 250 ms pause);',
+  );
+  console.log(
+    'page = Next to the new rows; longest task = the longest main-thread block seen (a stall above ~100 ms)',
+  );
+  console.table(scale.lists);
+  results.adminScale = scale;
 }
 
 if (process.env.BENCH_SKIP_API) {

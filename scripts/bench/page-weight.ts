@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { chromium, type BrowserContext } from '@playwright/test';
 import { chromiumLaunchOptions } from '../lib/chromium.ts';
 
 export interface LoadedFile {
@@ -27,10 +27,20 @@ export interface PageWeight {
 const FEDERATION_FILE =
   /remoteEntry|hostInit|mf-manifest|localSharedImportMap|pendingShares|loadShare__shared|runtimeInit/;
 
+export interface Account {
+  email: string;
+  password: string;
+}
+
+/**
+ * Measures one page load. With `as`, the account signs in first in another browser context whose session
+ * (the refresh cookie) is handed over, so the measured load starts with an empty cache like a first visit.
+ */
 export async function measurePage(
   shellUrl: string,
   pagePath: string,
   ports: Record<string, number>,
+  as?: Account,
 ): Promise<PageWeight> {
   const originOf = (url: string): LoadedFile['origin'] => {
     const port = Number(new URL(url).port);
@@ -39,7 +49,18 @@ export async function measurePage(
   };
   const browser = await chromium.launch(chromiumLaunchOptions());
   try {
-    const page = await browser.newPage();
+    let storageState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+    if (as) {
+      const login = await browser.newPage();
+      await login.goto(new URL('/login', shellUrl).href);
+      await login.getByLabel('Email', { exact: true }).fill(as.email);
+      await login.getByLabel('Password', { exact: true }).fill(as.password);
+      await login.getByRole('button', { name: 'Login', exact: true }).click();
+      await login.waitForURL(/\/account$/);
+      storageState = await login.context().storageState();
+      await login.context().close();
+    }
+    const page = await (await browser.newContext(storageState ? { storageState } : {})).newPage();
     const pending: Promise<LoadedFile | undefined>[] = [];
     page.on('requestfinished', (request) => {
       pending.push(
@@ -60,6 +81,11 @@ export async function measurePage(
       );
     });
     await page.goto(new URL(pagePath, shellUrl).href, { waitUntil: 'networkidle' });
+    // A signed-in page waits for the session refresh and the guard before its remote loads.
+    if (as) {
+      await page.locator('main h1').first().waitFor();
+      await page.waitForLoadState('networkidle');
+    }
     const files = (await Promise.all(pending)).filter((file): file is LoadedFile => Boolean(file));
     const scripts = files.filter((file) => file.type === 'script');
     const sum = (list: LoadedFile[], key: 'raw' | 'gzip' | 'transferred') =>

@@ -6,6 +6,7 @@ export {
   isLeavingForLogin,
   type ApiClientConfig,
   type CallContext,
+  type UploadProgressHandler,
 } from './client/api-client.ts';
 export { call } from './client/call.ts';
 export { LOGOUT_MESSAGE_KEY, storeLogoutMessage, takeLogoutMessage } from './client/logout-message.ts';

@@ -1,5 +1,7 @@
 import {
-  adminProductsResponseSchema,
+  adminListQuerySchema,
+  adminProductsAnswerSchema,
+  isPagedAdminQuery,
   idParamsSchema,
   productCreatedResponseSchema,
   productInputSchema,
@@ -15,6 +17,7 @@ import { DATA_URL_MAX_CHARS } from '../storage/data-url.ts';
 import { toProductViews } from './product-view.ts';
 import { removeImages, saveProductImages } from './product-images.ts';
 import {
+  adminProductsPage,
   deleteProduct,
   findProduct,
   insertProduct,
@@ -51,11 +54,20 @@ export function registerAdminProductRoutes(admin: ZodApp, ctx: AppContext) {
 
   admin.get(
     '/products',
-    kit.admin({ tag, summary: 'Every product', response: { 200: adminProductsResponseSchema } }),
-    async (request) => ({
-      success: true as const,
-      products: await toProductViews(db, await listProducts(db), kit.baseUrlOf(request)),
+    kit.admin({
+      tag,
+      summary: 'Every product; with page, limit or q: one page, newest first, and the stat figures',
+      querystring: adminListQuerySchema,
+      response: { 200: adminProductsAnswerSchema },
     }),
+    async (request) => {
+      if (isPagedAdminQuery(request.query))
+        return adminProductsPage(db, request.query, kit.baseUrlOf(request));
+      return {
+        success: true as const,
+        products: await toProductViews(db, await listProducts(db), kit.baseUrlOf(request)),
+      };
+    },
   );
 
   admin.post(

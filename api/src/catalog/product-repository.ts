@@ -1,12 +1,13 @@
-import { and, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Product, productListQuerySchema } from '@shop/shared-api/schemas';
+import type { AdminProductsPageResponse, Product, productListQuerySchema } from '@shop/shared-api/schemas';
 import { RESULT_PER_PAGE } from '@shop/shared-api/schemas';
 import type { DbOrTx } from '../db/client.ts';
 import { products, type ProductRow, type StoredImage } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
+import { likeContaining, pageOf, type AdminListQuery } from '../db/paging.ts';
 import { toReviewView } from '../reviews/review-repository.ts';
-import { toProductView } from './product-view.ts';
+import { toProductView, toProductViews } from './product-view.ts';
 
 type ProductListQuery = z.output<typeof productListQuerySchema>;
 type ProductFields = Pick<ProductRow, 'name' | 'pricePaise' | 'description' | 'category' | 'stock'>;
@@ -44,13 +45,10 @@ export async function deleteProduct(db: DbOrTx, id: string): Promise<ProductRow 
   return row;
 }
 
-/** `%` and `_` in a keyword are literal characters, not wildcards. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 /** The storefront list's filters as one SQL condition. */
 export function productFilter(query: ProductListQuery) {
   const filters: SQL[] = [];
-  if (query.keyword) filters.push(ilike(products.name, `%${escapeLike(query.keyword)}%`));
+  if (query.keyword) filters.push(ilike(products.name, likeContaining(query.keyword)));
   if (query.category) filters.push(eq(products.category, query.category));
   // Rupee bounds to paise, rounded inwards so a bound never lets in a price outside it.
   if (query.price?.gte !== undefined)
@@ -156,4 +154,43 @@ export async function loadProductPage(db: DbOrTx, query: ProductListQuery, baseU
     ),
   );
   return { products: list, productsCount: row.all_count, filteredProductsCount: row.filtered_count };
+}
+
+/**
+ * One page of the admin product list (`?page=&limit=&q=`, q matching the name or id), newest first, with
+ * the stat card figures over every product and the count matching q.
+ */
+export async function adminProductsPage(
+  db: DbOrTx,
+  query: AdminListQuery,
+  baseUrl: string,
+): Promise<AdminProductsPageResponse> {
+  const pattern = query.q ? likeContaining(query.q) : undefined;
+  const where = pattern ? or(ilike(products.name, pattern), ilike(products.id, pattern)) : undefined;
+  const [totals] = await db
+    .select({
+      all: count(),
+      outOfStock: sql<number>`count(*) filter (where ${lt(products.stock, 1)})`.mapWith(Number),
+    })
+    .from(products);
+  const [{ n: matching } = { n: 0 }] = where
+    ? await db.select({ n: count() }).from(products).where(where)
+    : [{ n: totals?.all ?? 0 }];
+  const { page, limit, offset } = pageOf(query, matching);
+  const rows = await db
+    .select()
+    .from(products)
+    .where(where)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limit)
+    .offset(offset);
+  return {
+    success: true,
+    products: await toProductViews(db, rows, baseUrl),
+    productsCount: totals?.all ?? 0,
+    outOfStockCount: totals?.outOfStock ?? 0,
+    filteredProductsCount: matching,
+    page,
+    resultPerPage: limit,
+  };
 }

@@ -1,5 +1,7 @@
 import {
-  adminOrdersResponseSchema,
+  adminListQuerySchema,
+  adminOrdersAnswerSchema,
+  isPagedAdminQuery,
   idParamsSchema,
   orderResponseSchema,
   processOrderRequestSchema,
@@ -11,7 +13,14 @@ import {
 import type { AppContext } from '../context.ts';
 import type { ZodApp } from '../http/types.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { deleteOrder, findOrder, listAllOrders, moveOrderStatus, orderStatusOf } from './order-repository.ts';
+import {
+  adminOrdersPage,
+  deleteOrder,
+  findOrder,
+  listAllOrders,
+  moveOrderStatus,
+  orderStatusOf,
+} from './order-repository.ts';
 
 const tag = 'admin: orders';
 /** One short `status` field. */
@@ -32,10 +41,13 @@ export function registerAdminOrderRoutes(admin: ZodApp, ctx: AppContext) {
     '/orders',
     kit.admin({
       tag,
-      summary: 'Every order, with the sum of their totals',
-      response: { 200: adminOrdersResponseSchema },
+      summary:
+        'Every order, with the sum of their totals; with page, limit or q: one page, newest first, and the stat figures',
+      querystring: adminListQuerySchema,
+      response: { 200: adminOrdersAnswerSchema },
     }),
     async (request) => {
+      if (isPagedAdminQuery(request.query)) return adminOrdersPage(db, request.query, kit.baseUrlOf(request));
       const list = await listAllOrders(db, kit.baseUrlOf(request));
       const totalPaise = list.reduce((sum, order) => sum + toPaise(order.totalPrice), 0);
       return { success: true as const, orders: list, totalAmount: toRupees(totalPaise) };

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
-import type { OrderStatus } from '@shop/shared-api/schemas';
+import { and, asc, count, desc, eq, gte, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { toRupees, type AdminOrdersPageResponse, type OrderStatus } from '@shop/shared-api/schemas';
 import type { DbOrTx } from '../db/client.ts';
 import { orders, products, usedPayments, users, type OrderRow, type ProductRow } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
+import { likeContaining, pageOf, type AdminListQuery } from '../db/paging.ts';
 import { toOrderView } from './order-view.ts';
 
 /** Orders with their buyer, newest first, as the wire shows them. */
@@ -94,4 +95,54 @@ export async function insertOrder(tx: DbOrTx, values: Omit<OrderRow, 'id' | 'del
     .insert(usedPayments)
     .values({ paymentId: values.paymentId, userId: values.userId, orderId: created!.id });
   return created!;
+}
+
+/**
+ * One page of the admin order list (`?page=&limit=&q=`, q matching the order id), newest first, with the
+ * stat card figures over every order (count, delivered, sum of totals) and the count matching q.
+ */
+export async function adminOrdersPage(
+  db: DbOrTx,
+  query: AdminListQuery,
+  baseUrl: string,
+): Promise<AdminOrdersPageResponse> {
+  const where = query.q ? ilike(orders.id, likeContaining(query.q.toLowerCase())) : undefined;
+  const [totals] = await db
+    .select({
+      all: count(),
+      delivered: sql<number>`count(*) filter (where ${orders.orderStatus} = 'Delivered')`.mapWith(Number),
+      paise: sql<number>`coalesce(sum(${orders.totalPaise}), 0)`.mapWith(Number),
+    })
+    .from(orders);
+  const [{ n: matching } = { n: 0 }] = where
+    ? await db.select({ n: count() }).from(orders).where(where)
+    : [{ n: totals?.all ?? 0 }];
+  const { page, limit, offset } = pageOf(query, matching);
+  const ids = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+    .offset(offset);
+  const list = ids.length
+    ? await findOrders(
+        db,
+        inArray(
+          orders.id,
+          ids.map((row) => row.id),
+        ),
+        baseUrl,
+      )
+    : [];
+  return {
+    success: true,
+    orders: list,
+    totalAmount: toRupees(totals?.paise ?? 0),
+    ordersCount: totals?.all ?? 0,
+    deliveredCount: totals?.delivered ?? 0,
+    filteredOrdersCount: matching,
+    page,
+    resultPerPage: limit,
+  };
 }

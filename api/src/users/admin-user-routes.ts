@@ -1,6 +1,8 @@
 import {
   adminUpdateUserRequestSchema,
-  adminUsersResponseSchema,
+  adminListQuerySchema,
+  adminUsersAnswerSchema,
+  isPagedAdminQuery,
   idParamsSchema,
   successMessageSchema,
   userResponseSchema,
@@ -12,7 +14,14 @@ import { currentUser } from '../http/route-kit.ts';
 import { voidResetTokens } from '../auth/reset-tokens.ts';
 import { lockUserAndReviewedProducts, refreshProductRating } from '../reviews/review-repository.ts';
 import { toUserView } from './user-view.ts';
-import { deleteUser, findUser, listUsers, lockAdmins, updateUser } from './user-repository.ts';
+import {
+  adminUsersPage,
+  deleteUser,
+  findUser,
+  listUsers,
+  lockAdmins,
+  updateUser,
+} from './user-repository.ts';
 
 const tag = 'admin: users';
 const noSuchUser = (id: string) => notFound(`User does not exist with Id: ${id}`);
@@ -26,9 +35,18 @@ export function registerAdminUserRoutes(admin: ZodApp, ctx: AppContext) {
 
   admin.get(
     '/users',
-    kit.admin({ tag, summary: 'Every user', response: { 200: adminUsersResponseSchema } }),
+    kit.admin({
+      tag,
+      summary: 'Every user; with page, limit or q: one page, newest first, and the stat figures',
+      querystring: adminListQuerySchema,
+      response: { 200: adminUsersAnswerSchema },
+    }),
     async (request) => {
       const baseUrl = kit.baseUrlOf(request);
+      if (isPagedAdminQuery(request.query)) {
+        const { rows, ...figures } = await adminUsersPage(db, request.query);
+        return { success: true as const, users: rows.map((row) => toUserView(row, baseUrl)), ...figures };
+      }
       return { success: true as const, users: (await listUsers(db)).map((row) => toUserView(row, baseUrl)) };
     },
   );

@@ -1,8 +1,9 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { users, type UserRow } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
 import { isUniqueViolation } from '../db/errors.ts';
+import { likeContaining, pageOf, type AdminListQuery } from '../db/paging.ts';
 import { badRequest } from '../http/errors.ts';
 
 type UserChanges = Partial<
@@ -67,4 +68,40 @@ export async function lockAdmins(tx: DbOrTx) {
     .orderBy(asc(users.id))
     .for('no key update');
   return rows.map((row) => row.id);
+}
+
+/**
+ * One page of the admin user list (`?page=&limit=&q=`, q matching the name, email or id), newest first,
+ * with the stat card figures over every user and the count matching q.
+ */
+export async function adminUsersPage(db: DbOrTx, query: AdminListQuery) {
+  const pattern = query.q ? likeContaining(query.q) : undefined;
+  const where = pattern
+    ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.id, pattern))
+    : undefined;
+  const [totals] = await db
+    .select({
+      all: count(),
+      admins: sql<number>`count(*) filter (where ${users.role} = 'admin')`.mapWith(Number),
+    })
+    .from(users);
+  const [{ n: matching } = { n: 0 }] = where
+    ? await db.select({ n: count() }).from(users).where(where)
+    : [{ n: totals?.all ?? 0 }];
+  const { page, limit, offset } = pageOf(query, matching);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit)
+    .offset(offset);
+  return {
+    rows,
+    usersCount: totals?.all ?? 0,
+    adminsCount: totals?.admins ?? 0,
+    filteredUsersCount: matching,
+    page,
+    resultPerPage: limit,
+  };
 }

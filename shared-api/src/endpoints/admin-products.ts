@@ -1,5 +1,8 @@
 import {
+  adminProductsPageResponseSchema,
   adminProductsResponseSchema,
+  type AdminListQuery,
+  type AdminProductsPageResponse,
   productCreatedResponseSchema,
   successMessageSchema,
   successSchema,
@@ -7,8 +10,10 @@ import {
   type ProductCreatedResponse,
   type ProductInput,
 } from '../schemas/index.ts';
+import { sendFormWithProgress, type UploadProgressHandler } from '../client/api-client.ts';
 import { call } from '../client/call.ts';
 import { FALLBACK_MESSAGES } from '../errors.ts';
+import { adminListParams } from './orders.ts';
 
 /**
  * A product form: FormData (fields plus image files under `images`, several allowed) or a plain object
@@ -18,6 +23,11 @@ export type ProductForm = FormData | ProductInput;
 
 const body = (form: ProductForm) => (form instanceof FormData ? { body: form } : { json: form });
 
+export interface ProductSendOptions {
+  /** Upload progress, 0 to 1, for a form with image files (a busy button can show how far it is). */
+  onUploadProgress?: UploadProgressHandler;
+}
+
 /** GET /admin/products */
 export async function getAdminProducts(): Promise<Product[]> {
   const { products } = await call(adminProductsResponseSchema, FALLBACK_MESSAGES.getAdminProducts, (api) =>
@@ -26,17 +36,36 @@ export async function getAdminProducts(): Promise<Product[]> {
   return products;
 }
 
+/** GET /admin/products?page&limit&q: one page, newest first, with the figures of the stat cards. */
+export function getAdminProductsPage(query: AdminListQuery): Promise<AdminProductsPageResponse> {
+  return call(adminProductsPageResponseSchema, FALLBACK_MESSAGES.getAdminProducts, (api) =>
+    api.get('admin/products', { searchParams: adminListParams(query) }).json(),
+  );
+}
+
 /** POST /admin/product/new: the whole answer (success, product). */
-export function createProduct(form: ProductForm): Promise<ProductCreatedResponse> {
+export function createProduct(
+  form: ProductForm,
+  { onUploadProgress }: ProductSendOptions = {},
+): Promise<ProductCreatedResponse> {
   return call(productCreatedResponseSchema, FALLBACK_MESSAGES.createProduct, (api) =>
-    api.post('admin/product/new', body(form)).json(),
+    onUploadProgress && form instanceof FormData
+      ? sendFormWithProgress('POST', 'admin/product/new', form, onUploadProgress)
+      : api.post('admin/product/new', body(form)).json(),
   );
 }
 
 /** PUT /admin/product/{id}: sending images replaces the old ones, sending none keeps them. */
-export async function updateProduct(id: string, form: ProductForm): Promise<void> {
+export async function updateProduct(
+  id: string,
+  form: ProductForm,
+  { onUploadProgress }: ProductSendOptions = {},
+): Promise<void> {
+  const path = `admin/product/${encodeURIComponent(id)}`;
   await call(successSchema.loose(), FALLBACK_MESSAGES.updateProduct, (api) =>
-    api.put(`admin/product/${encodeURIComponent(id)}`, body(form)).json(),
+    onUploadProgress && form instanceof FormData
+      ? sendFormWithProgress('PUT', path, form, onUploadProgress)
+      : api.put(path, body(form)).json(),
   );
 }
 

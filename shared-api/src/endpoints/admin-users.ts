@@ -1,5 +1,8 @@
 import {
+  adminUsersPageResponseSchema,
   adminUsersResponseSchema,
+  type AdminListQuery,
+  type AdminUsersPageResponse,
   successMessageSchema,
   successSchema,
   userResponseSchema,
@@ -10,6 +13,7 @@ import {
 } from '../schemas/index.ts';
 import { call } from '../client/call.ts';
 import { FALLBACK_MESSAGES } from '../errors.ts';
+import { adminListParams } from './orders.ts';
 
 /** GET /admin/users */
 export async function getUsers(): Promise<User[]> {
@@ -17,6 +21,13 @@ export async function getUsers(): Promise<User[]> {
     api.get('admin/users').json(),
   );
   return users;
+}
+
+/** GET /admin/users?page&limit&q: one page, newest first, with the figures of the stat cards. */
+export function getUsersPage(query: AdminListQuery): Promise<AdminUsersPageResponse> {
+  return call(adminUsersPageResponseSchema, FALLBACK_MESSAGES.getUsers, (api) =>
+    api.get('admin/users', { searchParams: adminListParams(query) }).json(),
+  );
 }
 
 /** GET /admin/user/{id}: the whole body (success, user). */

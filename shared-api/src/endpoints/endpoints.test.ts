@@ -4,7 +4,7 @@ import { configureApi } from '../client/api-client.ts';
 import { deleteProduct, getAdminProducts } from './admin-products.ts';
 import { deleteUser, updateUser } from './admin-users.ts';
 import { getProducts, productSearchParams, submitReview } from './catalog.ts';
-import { getMyOrders, processPayment, updateOrderStatus } from './orders.ts';
+import { getAdminOrdersPage, getMyOrders, processPayment, updateOrderStatus } from './orders.ts';
 
 interface Sent {
   method: string;
@@ -38,6 +38,25 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('catalog, admin and order endpoints (SPEC section 7)', () => {
+  it('GET /admin/orders with page, limit and q, leaving out an empty q', async () => {
+    answer = {
+      success: true,
+      orders: [],
+      totalAmount: 0,
+      page: 1,
+      resultPerPage: 10,
+      ordersCount: 0,
+      deliveredCount: 0,
+      filteredOrdersCount: 0,
+    };
+    await getAdminOrdersPage({ page: 2, limit: 10, q: ' ab ' });
+    await getAdminOrdersPage({ q: '' });
+    expect(sent.map((request) => request.url)).toEqual([
+      'http://api.test/api/v1/admin/orders?page=2&limit=10&q=ab',
+      'http://api.test/api/v1/admin/orders?page=1',
+    ]);
+  });
+
   it('builds the product query with the spec defaults and bracket keys', () => {
     expect(productSearchParams().toString()).toBe(
       'keyword=&page=1&price%5Bgte%5D=0&price%5Blte%5D=25000&ratings%5Bgte%5D=0',

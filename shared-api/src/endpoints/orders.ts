@@ -1,5 +1,9 @@
 import {
+  adminListQuerySchema,
+  adminOrdersPageResponseSchema,
   adminOrdersResponseSchema,
+  type AdminListQuery,
+  type AdminOrdersPageResponse,
   orderResponseSchema,
   ordersResponseSchema,
   paymentConfirmResponseSchema,
@@ -44,6 +48,23 @@ export async function getOrder(id: string): Promise<Order> {
 export function getAllOrders(): Promise<AdminOrdersResponse> {
   return call(adminOrdersResponseSchema, FALLBACK_MESSAGES.getAllOrders, (api) =>
     api.get('admin/orders').json(),
+  );
+}
+
+/** The query string of a paged admin list: only the parameters given (an empty `q` is left out). */
+export function adminListParams(query: AdminListQuery): URLSearchParams {
+  const { page, limit, q } = adminListQuerySchema.parse(query);
+  const params = new URLSearchParams();
+  params.set('page', String(page ?? 1));
+  if (limit !== undefined) params.set('limit', String(limit));
+  if (q) params.set('q', q);
+  return params;
+}
+
+/** GET /admin/orders?page&limit&q: one page, newest first, with the figures of the stat cards. */
+export function getAdminOrdersPage(query: AdminListQuery): Promise<AdminOrdersPageResponse> {
+  return call(adminOrdersPageResponseSchema, FALLBACK_MESSAGES.getAllOrders, (api) =>
+    api.get('admin/orders', { searchParams: adminListParams(query) }).json(),
   );
 }
 

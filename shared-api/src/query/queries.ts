@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getUserDetails, getUsers } from '../endpoints/admin-users.ts';
-import { getAdminProducts } from '../endpoints/admin-products.ts';
+import { getUserDetails, getUsers, getUsersPage } from '../endpoints/admin-users.ts';
+import { getAdminProducts, getAdminProductsPage } from '../endpoints/admin-products.ts';
+import type { AdminListQuery } from '../schemas/index.ts';
 import {
   getProduct,
   getProductReviews,
@@ -8,7 +9,7 @@ import {
   normalizeProductSearch,
   type ProductSearch,
 } from '../endpoints/catalog.ts';
-import { getAllOrders, getMyOrders, getOrder } from '../endpoints/orders.ts';
+import { getAdminOrdersPage, getAllOrders, getMyOrders, getOrder } from '../endpoints/orders.ts';
 import { queryKeys } from './query-keys.ts';
 
 // One query per endpoint a screen reads, so the storefront and the admin panel share cache entries.
@@ -44,3 +45,14 @@ export const allUsersQuery = () => queryOptions({ queryKey: queryKeys.allUsers, 
 
 export const userQuery = (id: string) =>
   queryOptions({ queryKey: queryKeys.user(id), queryFn: () => getUserDetails(id) });
+
+// The admin lists one page at a time (optional api paging): the rows of the page and the stat figures.
+
+export const adminProductsPageQuery = (query: AdminListQuery) =>
+  queryOptions({ queryKey: queryKeys.adminProductsPage(query), queryFn: () => getAdminProductsPage(query) });
+
+export const adminOrdersPageQuery = (query: AdminListQuery) =>
+  queryOptions({ queryKey: queryKeys.adminOrdersPage(query), queryFn: () => getAdminOrdersPage(query) });
+
+export const adminUsersPageQuery = (query: AdminListQuery) =>
+  queryOptions({ queryKey: queryKeys.adminUsersPage(query), queryFn: () => getUsersPage(query) });

@@ -1,4 +1,5 @@
 import type { ProductSearch } from '../endpoints/catalog.ts';
+import type { AdminListQuery } from '../schemas/index.ts';
 
 /**
  * Keys of the shared query cache. Each family starts with one root, so a write invalidates everything it
@@ -10,11 +11,14 @@ export const queryKeys = {
   product: (id: string) => ['catalog', 'product', id] as const,
   productReviews: (productId: string) => ['catalog', 'reviews', productId] as const,
   adminProducts: ['catalog', 'admin-products'] as const,
+  adminProductsPage: (query: AdminListQuery) => ['catalog', 'admin-products', 'page', query] as const,
   orders: ['orders'] as const,
   myOrders: ['orders', 'mine'] as const,
   order: (id: string) => ['orders', 'detail', id] as const,
   allOrders: ['orders', 'all'] as const,
+  adminOrdersPage: (query: AdminListQuery) => ['orders', 'all', 'page', query] as const,
   users: ['users'] as const,
   allUsers: ['users', 'all'] as const,
+  adminUsersPage: (query: AdminListQuery) => ['users', 'all', 'page', query] as const,
   user: (id: string) => ['users', 'detail', id] as const,
 };

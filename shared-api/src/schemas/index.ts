@@ -7,3 +7,4 @@ export * from './order.ts';
 export * from './payment.ts';
 export * from './cart.ts';
 export * from './pricing.ts';
+export * from './admin-lists.ts';

@@ -143,3 +143,42 @@ export const deleteReviewQuerySchema = z.object({ id: objectIdSchema, productId:
 
 export const reviewsResponseSchema = z.object({ success: z.literal(true), reviews: z.array(reviewSchema) });
 export type ReviewsResponse = z.infer<typeof reviewsResponseSchema>;
+
+/** The api's limits on product pictures (PNG, JPEG, GIF or WebP; never SVG). */
+export const PRODUCT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const MAX_PRODUCT_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_PRODUCT_IMAGES_PER_PRODUCT = 8;
+
+/** A blank text box is a missing value, not 0 (z.coerce.number would read '' as 0). */
+const requiredNumber = <Schema extends z.ZodType<number, unknown>>(schema: Schema, message: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z
+      .unknown()
+      .refine((value): boolean => value !== undefined && value !== null, message)
+      .pipe(schema),
+  );
+
+const isFile = (value: unknown): value is File => typeof File !== 'undefined' && value instanceof File;
+
+/**
+ * The admin's product form in the browser: the fields of `productInputSchema` (name, price and stock
+ * required, price and stock numeric) plus the picked image files, which are sent as multipart form data.
+ */
+export const productFormSchema = productInputSchema.omit({ images: true }).extend({
+  price: requiredNumber(productInputSchema.shape.price, 'Please enter a price'),
+  stock: requiredNumber(productInputSchema.shape.stock, 'Please enter the stock'),
+  images: z
+    .array(z.custom<File>(isFile, 'Please choose image files'))
+    .max(MAX_PRODUCT_IMAGES_PER_PRODUCT, `At most ${MAX_PRODUCT_IMAGES_PER_PRODUCT} images per product`)
+    .refine(
+      (files) => files.every((file) => (PRODUCT_IMAGE_TYPES as readonly string[]).includes(file.type)),
+      'Only image files are allowed (PNG, JPEG, GIF or WebP)',
+    )
+    .refine(
+      (files) => files.every((file) => file.size <= MAX_PRODUCT_IMAGE_BYTES),
+      'Each image must be at most 5 MB',
+    ),
+});
+export type ProductFormValues = z.input<typeof productFormSchema>;
+export type ProductFormOutput = z.output<typeof productFormSchema>;

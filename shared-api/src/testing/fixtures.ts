@@ -24,6 +24,18 @@ export const adminUser: User = {
   role: 'admin',
 };
 
+export function aUser(seed = 1, overrides: Partial<User> = {}): User {
+  return {
+    _id: hexId(0x4000 + seed),
+    name: `User ${seed}`,
+    email: `user${seed}@example.com`,
+    avatar: { url: '/profile.png' },
+    role: 'user',
+    createdAt: '2026-10-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
 export function aReview(seed = 1, overrides: Partial<Review> = {}): Review {
   return {
     _id: hexId(0x3000 + seed),

@@ -4,7 +4,7 @@ import { renderWithTheme } from '../test/render.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ErrorAlert } from './ErrorAlert.tsx';
 import { FallbackImage } from './FallbackImage.tsx';
-import { Pagination } from './Pagination.tsx';
+import { Pagination, visiblePages } from './Pagination.tsx';
 import { Stars } from './Stars.tsx';
 
 describe('shared UI pieces', () => {
@@ -24,6 +24,15 @@ describe('shared UI pieces', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
     fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
     expect(onPageChange.mock.calls).toEqual([[3], [1]]);
+  });
+
+  it('Pagination shows the first, the last and the neighbours of the current page when there are many', () => {
+    expect(visiblePages(1, 9)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(visiblePages(1, 500)).toEqual([1, 2, 3, 4, 5, null, 500]);
+    expect(visiblePages(250, 500)).toEqual([1, null, 249, 250, 251, null, 500]);
+    expect(visiblePages(500, 500)).toEqual([1, null, 496, 497, 498, 499, 500]);
+    renderWithTheme(<Pagination page={250} pageCount={500} onPageChange={() => {}} />);
+    expect(screen.getAllByRole('button')).toHaveLength(7);
   });
 
   it('ConfirmDialog asks and answers', async () => {

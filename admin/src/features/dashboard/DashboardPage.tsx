@@ -1,10 +1,164 @@
-import { Heading, Stack, Text } from '@shop/shared-ui';
+import {
+  adminOrdersPageQuery,
+  adminProductsPageQuery,
+  adminUsersPageQuery,
+  allOrdersQuery,
+} from '@shop/shared-api';
+import {
+  Box,
+  Button,
+  Card,
+  ErrorAlert,
+  formatRupees,
+  Grid,
+  Heading,
+  HStack,
+  List,
+  Skeleton,
+  Stack,
+  Text,
+  Wrap,
+} from '@shop/shared-ui';
+import { useQueries } from '@tanstack/react-query';
+import { Package, Plus, ShoppingCart, Users } from 'lucide-react';
+import { lazy, Suspense, useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { StatCard, StatGrid } from '../../components/StatCard.tsx';
+import { StatSkeleton } from '../../components/TableSkeleton.tsx';
+import { dailyFigures } from './daily-figures.ts';
 
-export function DashboardPage() {
+// Its own chunk: only the dashboard downloads the chart.
+const RevenueChart = lazy(() => import('./RevenueChart.tsx'));
+
+/** SPEC section 2: a static list with hard-coded sample entries. */
+export const RECENT_ACTIVITY = [
+  { text: 'New order received', when: '2 minutes ago' },
+  { text: 'Product stock updated', when: '1 hour ago' },
+  { text: 'New user registered', when: '3 hours ago' },
+  { text: 'Order marked as delivered', when: '5 hours ago' },
+] as const;
+
+function ChartSkeleton() {
   return (
-    <Stack py="10" gap="4">
-      <Heading as="h1">Dashboard</Heading>
-      <Text color="fg.muted">Revenue, products, orders and users will show here.</Text>
+    <Stack gap="5" aria-hidden="true">
+      {[1, 2].map((chart) => (
+        <Stack key={chart} gap="2">
+          <Skeleton h="4" w="32" />
+          <Skeleton h="36" />
+        </Stack>
+      ))}
     </Stack>
+  );
+}
+
+// The figures come with any page of each list (optional api paging), so one row each is enough.
+const FIGURES_ONLY = { page: 1, limit: 1 };
+
+/**
+ * /admin/dashboard: revenue, counts, quick actions, recent activity and the last 30 days. The stat cards
+ * show as soon as the three small answers arrive; the chart needs every order and follows.
+ */
+export function DashboardPage() {
+  const [products, orders, users, allOrders] = useQueries({
+    queries: [
+      adminProductsPageQuery(FIGURES_ONLY),
+      adminOrdersPageQuery(FIGURES_ONLY),
+      adminUsersPageQuery(FIGURES_ONLY),
+      allOrdersQuery(),
+    ],
+  });
+  const orderList = allOrders.data?.orders;
+  const figures = useMemo(() => (orderList ? dailyFigures(orderList) : null), [orderList]);
+  const failed = [products, orders, users].filter((query) => query.isError);
+  const loaded = products.data && orders.data && users.data;
+
+  return (
+    <>
+      <PageHeader title="Dashboard" />
+      {failed.map((query) => (
+        <ErrorAlert
+          key={query.error?.message}
+          message={query.error?.message ?? 'Something went wrong'}
+          onRetry={() => void query.refetch()}
+        />
+      ))}
+      {loaded ? (
+        <StatGrid columns={4}>
+          <StatCard label="Total Revenue" value={formatRupees(orders.data.totalAmount)} />
+          <StatCard label="Products" value={products.data.productsCount} />
+          <StatCard label="Orders" value={orders.data.ordersCount} />
+          <StatCard label="Users" value={users.data.usersCount} />
+        </StatGrid>
+      ) : failed.length === 0 ? (
+        <StatSkeleton count={4} />
+      ) : null}
+
+      <Box as="section" aria-labelledby="quick-actions">
+        <Heading as="h2" size="md" mb="3" id="quick-actions">
+          Quick Actions
+        </Heading>
+        <Wrap gap="3">
+          <Button asChild colorPalette="brand">
+            <Link to="/admin/product/new">
+              <Plus size={16} aria-hidden="true" /> Add Product
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/admin/orders">
+              <ShoppingCart size={16} aria-hidden="true" /> Manage Orders
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/admin/users">
+              <Users size={16} aria-hidden="true" /> View Users
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/admin/products">
+              <Package size={16} aria-hidden="true" /> All Products
+            </Link>
+          </Button>
+        </Wrap>
+      </Box>
+
+      <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="6" alignItems="start">
+        <Card.Root variant="outline" as="section" aria-labelledby="last-30-days">
+          <Card.Body>
+            <Heading as="h2" size="md" mb="3" id="last-30-days">
+              Last 30 Days
+            </Heading>
+            {figures ? (
+              <Suspense fallback={<ChartSkeleton />}>
+                <RevenueChart figures={figures} />
+              </Suspense>
+            ) : allOrders.isError ? (
+              <ErrorAlert message={allOrders.error.message} onRetry={() => void allOrders.refetch()} />
+            ) : (
+              <ChartSkeleton />
+            )}
+          </Card.Body>
+        </Card.Root>
+        <Card.Root variant="outline" as="section" aria-labelledby="recent-activity">
+          <Card.Body>
+            <Heading as="h2" size="md" mb="3" id="recent-activity">
+              Recent Activity
+            </Heading>
+            <List.Root gap="3" variant="plain">
+              {RECENT_ACTIVITY.map((entry) => (
+                <List.Item key={entry.text}>
+                  <HStack justify="space-between" w="full" gap="3">
+                    <Text>{entry.text}</Text>
+                    <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
+                      {entry.when}
+                    </Text>
+                  </HStack>
+                </List.Item>
+              ))}
+            </List.Root>
+          </Card.Body>
+        </Card.Root>
+      </Grid>
+    </>
   );
 }

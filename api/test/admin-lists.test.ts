@@ -1,0 +1,143 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminOrdersPageResponseSchema,
+  adminOrdersResponseSchema,
+  adminProductsPageResponseSchema,
+  adminUsersPageResponseSchema,
+} from '@shop/shared-api/schemas';
+import { orders } from '../src/db/schema.ts';
+import { newId } from '../src/db/ids.ts';
+import { useTestApp } from './helpers/test-app.ts';
+import { addProduct, register, shippingInfo, type SignedIn } from './helpers/shop.ts';
+
+// Optional paging and search of GET /admin/orders, /admin/users and /admin/products (issue 10, point 8).
+
+const t = useTestApp({ admin: true });
+let buyer: SignedIn;
+const orderIds: string[] = [];
+
+beforeAll(async () => {
+  buyer = await register(t.app, { name: 'Zed Buyer' });
+  const product = await addProduct(t.app, { name: 'Paged Lamp', stock: 0 });
+  for (let i = 0; i < 23; i++) {
+    const id = newId();
+    orderIds.push(id);
+    await t.app.shop.db.insert(orders).values({
+      id,
+      userId: buyer.userId,
+      shippingInfo,
+      orderItems: [
+        { product: product.id, name: product.name, image: '/x.png', pricePaise: 10_000, quantity: 1 },
+      ],
+      paymentId: `pi_page_${id}`,
+      paymentStatus: 'succeeded',
+      paidAt: new Date(),
+      itemsPaise: 10_000,
+      taxPaise: 1_801,
+      shippingPaise: 0,
+      totalPaise: 11_801,
+      orderStatus: i < 5 ? 'Delivered' : 'Processing',
+      // Newest first: order i was placed i minutes ago.
+      createdAt: new Date(Date.now() - i * 60_000),
+    });
+  }
+  for (let i = 0; i < 11; i++) await addProduct(t.app, { name: `Filler ${i}` });
+});
+const get = (url: string) => t.request('GET', url, { as: t.admin });
+
+describe('GET /admin/orders', () => {
+  it("keeps the spec's whole-list answer when no paging parameter is given", async () => {
+    const response = await get('/admin/orders');
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(Object.keys(body).sort()).toEqual(['orders', 'success', 'totalAmount']);
+    expect(adminOrdersResponseSchema.parse(body).orders).toHaveLength(23);
+    expect(body.totalAmount).toBe(23 * 118.01);
+  });
+
+  it('answers one page, newest first, with the stat figures over every order', async () => {
+    const body = adminOrdersPageResponseSchema.parse((await get('/admin/orders?page=3&limit=10')).json());
+    expect(body.orders.map((order) => order._id)).toEqual(orderIds.slice(20));
+    expect(body).toMatchObject({
+      page: 3,
+      resultPerPage: 10,
+      ordersCount: 23,
+      deliveredCount: 5,
+      filteredOrdersCount: 23,
+      totalAmount: 23 * 118.01,
+    });
+    expect(body.orders[0]!.user.name).toBe('Zed Buyer');
+  });
+
+  it('searches by order id text, ignoring case, and answers the last page when asked past the end', async () => {
+    const id = orderIds[7]!;
+    const body = adminOrdersPageResponseSchema.parse(
+      (await get(`/admin/orders?q=${id.slice(-9).toUpperCase()}&page=9`)).json(),
+    );
+    expect(body.orders.map((order) => order._id)).toEqual([id]);
+    expect(body).toMatchObject({ filteredOrdersCount: 1, ordersCount: 23, page: 1, resultPerPage: 10 });
+  });
+
+  it('takes % and _ in q literally', async () => {
+    const body = adminOrdersPageResponseSchema.parse((await get('/admin/orders?q=%25')).json());
+    expect(body).toMatchObject({ orders: [], filteredOrdersCount: 0, ordersCount: 23, page: 1 });
+  });
+
+  it('refuses a malformed page or limit with a 400 naming it', async () => {
+    for (const [query, field] of [
+      ['page=0', 'page'],
+      ['page=x', 'page'],
+      ['limit=101', 'limit'],
+    ] as const) {
+      const response = await get(`/admin/orders?${query}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toContain(field);
+    }
+  });
+
+  it('is for admins only', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/orders?page=1',
+      headers: buyer.auth,
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('GET /admin/users', () => {
+  it('pages with the admin and total counts, and searches name, email or id', async () => {
+    const all = adminUsersPageResponseSchema.parse((await get('/admin/users?limit=1')).json());
+    expect(all).toMatchObject({
+      usersCount: 2,
+      adminsCount: 1,
+      filteredUsersCount: 2,
+      page: 1,
+      resultPerPage: 1,
+    });
+    expect(all.users).toHaveLength(1);
+    for (const q of ['zed', buyer.email.toUpperCase(), buyer.userId.slice(3, 12)]) {
+      const found = adminUsersPageResponseSchema.parse(
+        (await get(`/admin/users?q=${encodeURIComponent(q)}`)).json(),
+      );
+      expect(found.users.map((user) => user._id)).toEqual([buyer.userId]);
+      expect(found).toMatchObject({ filteredUsersCount: 1, usersCount: 2 });
+    }
+  });
+
+  it('keeps the whole list without parameters', async () => {
+    const body = (await get('/admin/users')).json();
+    expect(Object.keys(body).sort()).toEqual(['success', 'users']);
+  });
+});
+
+describe('GET /admin/products', () => {
+  it('pages 13 at a time with the out-of-stock count, and searches name or id', async () => {
+    const body = adminProductsPageResponseSchema.parse((await get('/admin/products?page=1&limit=13')).json());
+    expect(body.products).toHaveLength(12);
+    expect(body).toMatchObject({ productsCount: 12, outOfStockCount: 1, filteredProductsCount: 12, page: 1 });
+    const lamp = adminProductsPageResponseSchema.parse((await get('/admin/products?q=paged%20LAMP')).json());
+    expect(lamp.products.map((product) => product.name)).toEqual(['Paged Lamp']);
+    expect(Object.keys((await get('/admin/products')).json()).sort()).toEqual(['products', 'success']);
+  });
+});

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { adminOrdersResponseSchema } from './order.ts';
+import { adminProductsResponseSchema } from './product.ts';
+import { adminUsersResponseSchema } from './user.ts';
+
+/**
+ * Optional paging and search of the admin lists (`GET /admin/orders|users|products?page=&limit=&q=`).
+ * Without any of them the answer is the spec's whole list; with any of them it is one page, newest first,
+ * plus the figures of the stat cards over the whole table and the count of rows matching `q`.
+ * `q` matches the order id (orders), the name, email or id (users), the name or id (products), ignoring case.
+ */
+export const adminListQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be at least 1')
+    .max(100_000, 'page is too large')
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .optional(),
+  q: z.string().trim().max(100, 'q must be at most 100 characters').optional(),
+});
+export type AdminListQuery = z.input<typeof adminListQuerySchema>;
+
+/** Page size when `limit` is not given. */
+export const ADMIN_LIST_DEFAULT_LIMIT = 10;
+
+export const isPagedAdminQuery = (query: z.output<typeof adminListQuerySchema>) =>
+  query.page !== undefined || query.limit !== undefined || query.q !== undefined;
+
+const pageFields = {
+  page: z.number().int().describe('the page answered (the last one when `page` was past the end)'),
+  resultPerPage: z.number().int(),
+};
+const counted = z.number().int().nonnegative();
+
+export const adminOrdersPageResponseSchema = adminOrdersResponseSchema.extend({
+  ...pageFields,
+  ordersCount: counted.describe('every order'),
+  deliveredCount: counted.describe('orders whose status is Delivered'),
+  filteredOrdersCount: counted.describe('orders matching q'),
+});
+export type AdminOrdersPageResponse = z.infer<typeof adminOrdersPageResponseSchema>;
+
+export const adminUsersPageResponseSchema = adminUsersResponseSchema.extend({
+  ...pageFields,
+  usersCount: counted.describe('every user'),
+  adminsCount: counted.describe('users whose role is admin'),
+  filteredUsersCount: counted.describe('users matching q'),
+});
+export type AdminUsersPageResponse = z.infer<typeof adminUsersPageResponseSchema>;
+
+export const adminProductsPageResponseSchema = adminProductsResponseSchema.extend({
+  ...pageFields,
+  productsCount: counted.describe('every product'),
+  outOfStockCount: counted.describe('products with no stock'),
+  filteredProductsCount: counted.describe('products matching q'),
+});
+export type AdminProductsPageResponse = z.infer<typeof adminProductsPageResponseSchema>;
+
+/** What the admin list routes answer: one page with its figures, or the spec's whole list. */
+export const adminOrdersAnswerSchema = z.union([adminOrdersPageResponseSchema, adminOrdersResponseSchema]);
+export const adminUsersAnswerSchema = z.union([adminUsersPageResponseSchema, adminUsersResponseSchema]);
+export const adminProductsAnswerSchema = z.union([
+  adminProductsPageResponseSchema,
+  adminProductsResponseSchema,
+]);
