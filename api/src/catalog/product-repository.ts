@@ -5,7 +5,7 @@ import { RESULT_PER_PAGE } from '@shop/shared-api/schemas';
 import type { DbOrTx } from '../db/client.ts';
 import { products, type ProductRow, type StoredImage } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
-import { likeContaining, pageOf, type AdminListQuery } from '../db/paging.ts';
+import { likeContaining, pageWithin, type AdminListQuery } from '../db/paging.ts';
 import { toReviewView } from '../reviews/review-repository.ts';
 import { toProductView, toProductViews } from './product-view.ts';
 
@@ -173,10 +173,7 @@ export async function adminProductsPage(
       outOfStock: sql<number>`count(*) filter (where ${lt(products.stock, 1)})`.mapWith(Number),
     })
     .from(products);
-  const [{ n: matching } = { n: 0 }] = where
-    ? await db.select({ n: count() }).from(products).where(where)
-    : [{ n: totals?.all ?? 0 }];
-  const { page, limit, offset } = pageOf(query, matching);
+  const { matching, page, limit, offset } = await pageWithin(db, products, where, totals?.all ?? 0, query);
   const rows = await db
     .select()
     .from(products)

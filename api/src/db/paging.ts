@@ -1,5 +1,8 @@
 import { ADMIN_LIST_DEFAULT_LIMIT, type adminListQuerySchema } from '@shop/shared-api/schemas';
 import type { z } from 'zod';
+import { count, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './client.ts';
 
 export type AdminListQuery = z.output<typeof adminListQuerySchema>;
 
@@ -12,4 +15,19 @@ export function pageOf(query: AdminListQuery, matching: number) {
   const last = Math.max(1, Math.ceil(matching / limit));
   const page = Math.min(query.page ?? 1, last);
   return { page, limit, offset: (page - 1) * limit };
+}
+
+/**
+ * How many rows of `table` match `where` (all of them, `all`, without a filter), and the page of them to
+ * answer: the part every paged admin list shares.
+ */
+export async function pageWithin(
+  db: DbOrTx,
+  table: PgTable,
+  where: SQL | undefined,
+  all: number,
+  query: AdminListQuery,
+) {
+  const matching = where ? ((await db.select({ n: count() }).from(table).where(where))[0]?.n ?? 0) : all;
+  return { matching, ...pageOf(query, matching) };
 }

@@ -3,7 +3,7 @@ import { toRupees, type AdminOrdersPageResponse, type OrderStatus } from '@shop/
 import type { DbOrTx } from '../db/client.ts';
 import { orders, products, usedPayments, users, type OrderRow, type ProductRow } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
-import { likeContaining, pageOf, type AdminListQuery } from '../db/paging.ts';
+import { likeContaining, pageWithin, type AdminListQuery } from '../db/paging.ts';
 import { toOrderView } from './order-view.ts';
 
 /** Orders with their buyer, newest first, as the wire shows them. */
@@ -114,10 +114,7 @@ export async function adminOrdersPage(
       paise: sql<number>`coalesce(sum(${orders.totalPaise}), 0)`.mapWith(Number),
     })
     .from(orders);
-  const [{ n: matching } = { n: 0 }] = where
-    ? await db.select({ n: count() }).from(orders).where(where)
-    : [{ n: totals?.all ?? 0 }];
-  const { page, limit, offset } = pageOf(query, matching);
+  const { matching, page, limit, offset } = await pageWithin(db, orders, where, totals?.all ?? 0, query);
   const ids = await db
     .select({ id: orders.id })
     .from(orders)

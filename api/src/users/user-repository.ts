@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { users, type UserRow } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { likeContaining, pageOf, type AdminListQuery } from '../db/paging.ts';
+import { likeContaining, pageWithin, type AdminListQuery } from '../db/paging.ts';
 import { badRequest } from '../http/errors.ts';
 
 type UserChanges = Partial<
@@ -85,10 +85,7 @@ export async function adminUsersPage(db: DbOrTx, query: AdminListQuery) {
       admins: sql<number>`count(*) filter (where ${users.role} = 'admin')`.mapWith(Number),
     })
     .from(users);
-  const [{ n: matching } = { n: 0 }] = where
-    ? await db.select({ n: count() }).from(users).where(where)
-    : [{ n: totals?.all ?? 0 }];
-  const { page, limit, offset } = pageOf(query, matching);
+  const { matching, page, limit, offset } = await pageWithin(db, users, where, totals?.all ?? 0, query);
   const rows = await db
     .select()
     .from(users)
