@@ -32,7 +32,7 @@ test('a product created with two images shows in the catalog, then is updated an
   await expectToast(page, 'Product Created Successfully');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
-  // In the storefront's catalog, through the api (the catalog pages are being built on main).
+  // In the storefront's catalog: the page a shopper sees, with both pictures on its product page.
   const listed = await request.get(`${api}/products?keyword=${encodeURIComponent(name)}`);
   const { products } = (await listed.json()) as {
     products: { _id: string; name: string; images: unknown[] }[];
@@ -40,6 +40,10 @@ test('a product created with two images shows in the catalog, then is updated an
   expect(products.map((product) => product.name)).toEqual([name]);
   expect(products[0]!.images).toHaveLength(2);
   const id = products[0]!._id;
+  await page.goto(`/products/${encodeURIComponent(name)}`);
+  await page.locator('[data-remote="storefront"]').getByRole('link', { name }).click();
+  await expect(page).toHaveURL(new RegExp(`/product/${id}$`));
+  await expect(page.getByRole('button', { name: 'Show image 2 of 2' })).toBeVisible();
 
   // Update: the form shows the current images; the list refreshes with the new stock.
   await page.goto(`/admin/product/${id}`);

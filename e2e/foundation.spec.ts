@@ -20,21 +20,25 @@ test('the frame renders and the home page comes from the storefront remote', asy
 test('shared packages load once: the remote downloads no copy of React, the router or the workspace packages', async ({
   page,
 }) => {
-  const remoteScripts: string[] = [];
-  page.on('request', (request) => {
+  const remoteScripts: { url: string; bytes: Promise<number> }[] = [];
+  page.on('response', (response) => {
+    const request = response.request();
     if (request.resourceType() === 'script' && fromPort(e2ePorts.storefront)(request))
-      remoteScripts.push(request.url());
+      remoteScripts.push({ url: response.url(), bytes: response.body().then((body) => body.length) });
   });
   await page.goto('/');
   await expect(page.locator('[data-remote="storefront"] h1')).toBeVisible();
-  // A remote's own copy of a shared package is emitted as a `__prebuild__` fallback chunk, and the
-  // workspace packages (`@shop/shared-*`, which carry the design system's Chakra) as `loadShare` chunks
-  // named after them. The shell provides every share first, so none of those may leave the remote's server.
-  const copies = remoteScripts.filter(
-    (url) => url.includes('__prebuild__') || url.includes('_mf_0_shop_mf_1_shared'),
-  );
+  // A remote's own copy of a shared package is emitted as a `__prebuild__` fallback chunk: none may leave
+  // the remote's server, the shell provides every share first. A workspace package the remote imports by
+  // name gets a `loadShare` chunk named after it, which must stay a stub that binds the shell's copy
+  // (a few KB), never the package itself (shared-ui alone carries ~170 KB of Chakra).
+  const copies = remoteScripts.filter(({ url }) => url.includes('__prebuild__')).map(({ url }) => url);
   expect(copies).toEqual([]);
-  expect(remoteScripts.some((url) => url.includes('StorefrontRoutes'))).toBe(true);
+  for (const script of remoteScripts.filter(({ url }) => url.includes('_mf_0_shop_mf_1_shared'))) {
+    expect(await script.bytes, script.url).toBeLessThan(8 * 1024);
+  }
+  const remoteUrls = remoteScripts.map(({ url }) => url);
+  expect(remoteUrls.some((url) => url.includes('StorefrontRoutes'))).toBe(true);
 });
 
 test("a guest's visits request nothing from the admin remote", async ({ page }) => {

@@ -5,20 +5,19 @@ import {
   queryKeys,
   type Order,
 } from '@shop/shared-api';
-import { formatRupees, OrderStatusBadge, Pagination, Stack, Table, Text, toast } from '@shop/shared-ui';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { formatRupees, OrderStatusBadge, Stack, Table, toast } from '@shop/shared-ui';
 import { useNavigate } from 'react-router-dom';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { EmptyList, LoadError } from '../../components/ListStates.tsx';
-import { PAGE_SIZE, useListParams } from '../../components/list-params.ts';
+import { PAGE_SIZE } from '../../components/list-params.ts';
+import { ListFooter } from '../../components/ListFooter.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
 import { StatCard, StatGrid } from '../../components/StatCard.tsx';
 import { StatSkeleton, TableSkeleton } from '../../components/TableSkeleton.tsx';
-import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { useDeleteFlow } from '../../components/use-delete-flow.tsx';
-import { usePrefetch } from '../../components/use-prefetch.ts';
+import { usePagedList } from '../../components/use-paged-list.ts';
 import { itemCount, shortId } from './order-rules.ts';
 
 const columns: Column[] = [
@@ -36,12 +35,16 @@ const columns: Column[] = [
  */
 export function OrdersPage() {
   const navigate = useNavigate();
-  const { query, page, setQuery, setPage } = useListParams();
-  const search = useDebouncedValue(query);
-  const orders = useQuery({
-    ...adminOrdersPageQuery({ page, limit: PAGE_SIZE.orders, q: search }),
-    placeholderData: keepPreviousData,
-  });
+  const {
+    list: orders,
+    answer,
+    query,
+    search,
+    page,
+    pageCount,
+    setQuery,
+    setPage,
+  } = usePagedList(adminOrdersPageQuery, PAGE_SIZE.orders, (answer) => answer.filteredOrdersCount);
   const remove = useDeleteFlow<Order>({
     question: 'Are you sure you want to delete this order?',
     remove: (order) => deleteOrder(order._id),
@@ -52,13 +55,6 @@ export function OrdersPage() {
       navigate('/admin/orders');
     },
   });
-  const answer = orders.data;
-  const pageCount = answer ? Math.max(1, Math.ceil(answer.filteredOrdersCount / answer.resultPerPage)) : 1;
-  usePrefetch(
-    answer && answer.page < pageCount
-      ? adminOrdersPageQuery({ page: answer.page + 1, limit: PAGE_SIZE.orders, q: search })
-      : null,
-  );
 
   return (
     <>
@@ -107,12 +103,11 @@ export function OrdersPage() {
                   </Table.Row>
                 ))}
               </DataTable>
-              <Text fontSize="sm" color="fg.muted" aria-live="polite">
-                {answer?.filteredOrdersCount} {answer?.filteredOrdersCount === 1 ? 'order' : 'orders'}
-                {search ? ` matching “${search}”` : ''}
-              </Text>
-              <Pagination
-                page={answer?.page ?? page}
+              <ListFooter
+                count={answer?.filteredOrdersCount ?? 0}
+                noun={['order', 'orders']}
+                search={search}
+                page={page}
                 pageCount={pageCount}
                 onPageChange={setPage}
                 label="Orders pages"

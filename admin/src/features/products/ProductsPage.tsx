@@ -5,21 +5,20 @@ import {
   queryKeys,
   type Product,
 } from '@shop/shared-api';
-import { Button, formatRupees, Pagination, Stack, Table, Text, toast } from '@shop/shared-ui';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, formatRupees, Stack, Table, toast } from '@shop/shared-ui';
 import { Plus } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { DataTable, wideOnly, type Column } from '../../components/DataTable.tsx';
 import { EmptyList, LoadError } from '../../components/ListStates.tsx';
-import { PAGE_SIZE, useListParams } from '../../components/list-params.ts';
+import { PAGE_SIZE } from '../../components/list-params.ts';
+import { ListFooter } from '../../components/ListFooter.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
 import { StatCard, StatGrid } from '../../components/StatCard.tsx';
 import { StatSkeleton, TableSkeleton } from '../../components/TableSkeleton.tsx';
-import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { useDeleteFlow } from '../../components/use-delete-flow.tsx';
-import { usePrefetch } from '../../components/use-prefetch.ts';
+import { usePagedList } from '../../components/use-paged-list.ts';
 
 const columns: Column[] = [
   { header: 'Product ID', wideOnly: true },
@@ -32,12 +31,16 @@ const columns: Column[] = [
 /** /admin/products: every product, 13 per page, edit and delete. */
 export function ProductsPage() {
   const navigate = useNavigate();
-  const { query, page, setQuery, setPage } = useListParams();
-  const search = useDebouncedValue(query);
-  const products = useQuery({
-    ...adminProductsPageQuery({ page, limit: PAGE_SIZE.products, q: search }),
-    placeholderData: keepPreviousData,
-  });
+  const {
+    list: products,
+    answer,
+    query,
+    search,
+    page,
+    pageCount,
+    setQuery,
+    setPage,
+  } = usePagedList(adminProductsPageQuery, PAGE_SIZE.products, (answer) => answer.filteredProductsCount);
   const remove = useDeleteFlow<Product>({
     question: 'Are you sure you want to delete this product?',
     remove: (product) => deleteProduct(product._id),
@@ -48,13 +51,6 @@ export function ProductsPage() {
       navigate('/admin/dashboard');
     },
   });
-  const answer = products.data;
-  const pageCount = answer ? Math.max(1, Math.ceil(answer.filteredProductsCount / answer.resultPerPage)) : 1;
-  usePrefetch(
-    answer && answer.page < pageCount
-      ? adminProductsPageQuery({ page: answer.page + 1, limit: PAGE_SIZE.products, q: search })
-      : null,
-  );
 
   return (
     <>
@@ -117,12 +113,11 @@ export function ProductsPage() {
                   </Table.Row>
                 ))}
               </DataTable>
-              <Text fontSize="sm" color="fg.muted" aria-live="polite">
-                {answer?.filteredProductsCount} {answer?.filteredProductsCount === 1 ? 'product' : 'products'}
-                {search ? ` matching “${search}”` : ''}
-              </Text>
-              <Pagination
-                page={answer?.page ?? page}
+              <ListFooter
+                count={answer?.filteredProductsCount ?? 0}
+                noun={['product', 'products']}
+                search={search}
+                page={page}
                 pageCount={pageCount}
                 onPageChange={setPage}
                 label="Products pages"

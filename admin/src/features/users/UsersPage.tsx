@@ -1,18 +1,17 @@
 import { adminUsersPageQuery, deleteUser, FALLBACK_MESSAGES, queryKeys, type User } from '@shop/shared-api';
-import { Badge, formatLongDate, Pagination, Stack, Table, Text, toast } from '@shop/shared-ui';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Badge, formatLongDate, Stack, Table, toast } from '@shop/shared-ui';
 import { useNavigate } from 'react-router-dom';
 import { DataTable, wideOnly, type Column } from '../../components/DataTable.tsx';
 import { EmptyList, LoadError } from '../../components/ListStates.tsx';
-import { PAGE_SIZE, useListParams } from '../../components/list-params.ts';
+import { PAGE_SIZE } from '../../components/list-params.ts';
+import { ListFooter } from '../../components/ListFooter.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
 import { StatCard, StatGrid } from '../../components/StatCard.tsx';
 import { StatSkeleton, TableSkeleton } from '../../components/TableSkeleton.tsx';
-import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { useDeleteFlow } from '../../components/use-delete-flow.tsx';
-import { usePrefetch } from '../../components/use-prefetch.ts';
+import { usePagedList } from '../../components/use-paged-list.ts';
 
 const columns: Column[] = [
   { header: 'User ID', wideOnly: true },
@@ -26,12 +25,16 @@ const columns: Column[] = [
 /** /admin/users: search by name, email or id; stat cards (total, admins, customers); 10 per page. */
 export function UsersPage() {
   const navigate = useNavigate();
-  const { query, page, setQuery, setPage } = useListParams();
-  const search = useDebouncedValue(query);
-  const users = useQuery({
-    ...adminUsersPageQuery({ page, limit: PAGE_SIZE.users, q: search }),
-    placeholderData: keepPreviousData,
-  });
+  const {
+    list: users,
+    answer,
+    query,
+    search,
+    page,
+    pageCount,
+    setQuery,
+    setPage,
+  } = usePagedList(adminUsersPageQuery, PAGE_SIZE.users, (answer) => answer.filteredUsersCount);
   const remove = useDeleteFlow({
     question: 'Are you sure you want to delete this user?',
     remove: (user: User) => deleteUser(user._id),
@@ -44,13 +47,6 @@ export function UsersPage() {
       navigate('/admin/dashboard');
     },
   });
-  const answer = users.data;
-  const pageCount = answer ? Math.max(1, Math.ceil(answer.filteredUsersCount / answer.resultPerPage)) : 1;
-  usePrefetch(
-    answer && answer.page < pageCount
-      ? adminUsersPageQuery({ page: answer.page + 1, limit: PAGE_SIZE.users, q: search })
-      : null,
-  );
 
   return (
     <>
@@ -107,12 +103,11 @@ export function UsersPage() {
                   </Table.Row>
                 ))}
               </DataTable>
-              <Text fontSize="sm" color="fg.muted" aria-live="polite">
-                {answer?.filteredUsersCount} {answer?.filteredUsersCount === 1 ? 'user' : 'users'}
-                {search ? ` matching “${search}”` : ''}
-              </Text>
-              <Pagination
-                page={answer?.page ?? page}
+              <ListFooter
+                count={answer?.filteredUsersCount ?? 0}
+                noun={['user', 'users']}
+                search={search}
+                page={page}
                 pageCount={pageCount}
                 onPageChange={setPage}
                 label="Users pages"
