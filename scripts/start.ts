@@ -70,22 +70,31 @@ try {
   // keeps running while restarting the frontends).
   if (!process.env.SHOP_EXTERNAL_API) api = startApi();
   await waitForApi();
-  // The shell is served last: once it answers, the whole shop does (test runners wait for it).
+  // The shell is served last: once it answers, the whole shop does (test runners wait for it). Every
+  // server's Content-Security-Policy comes from the same config.json the shell reads.
+  const shop = shellConfig(ports, process.env);
+  const https = (process.env.SHOP_URL ?? '').startsWith('https://');
   servers.push(
-    await serveApp({ dir: path.join(appDir('storefront'), 'dist'), port: ports.storefront, cors: true }),
-    await serveApp({ dir: path.join(appDir('admin'), 'dist'), port: ports.admin, cors: true }),
+    await serveApp({
+      dir: path.join(appDir('storefront'), 'dist'),
+      port: ports.storefront,
+      cors: true,
+      shop,
+      https,
+    }),
+    await serveApp({ dir: path.join(appDir('admin'), 'dist'), port: ports.admin, cors: true, shop, https }),
   );
   // The shell's deploy step, once the remotes answer: config.json and the page with its preloads.
-  const config = shellConfig(ports, process.env);
   const shellDir = path.join(appDir('shell'), 'dist');
-  const documents = await shellDocuments(shellDir, config);
+  const documents = await shellDocuments(shellDir, shop);
   servers.push(
     await serveApp({
       dir: shellDir,
       port: ports.shell,
       spa: true,
-      generated: { '/config.json': config },
+      generated: { '/config.json': shop },
       document: (pathname) => documentFor(documents, pathname),
+      https,
     }),
   );
   console.log(`

@@ -184,6 +184,8 @@ function startServer(port: number, dataDir: string, databaseUrl?: string): Child
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SEED_DEMO: '1',
+      // A throwaway database: the test-mode card gateway is named explicitly (it is not the default there).
+      PAYMENT_GATEWAY: 'local',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,37 +1,45 @@
 import path from 'node:path';
+import { createServer } from 'node:http';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import qs from 'qs';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loadConfig, type ApiConfig } from './config.ts';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler } from './http/validation.ts';
+import { configProblems, loadConfig, StartupRefusal, type ApiConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import type { AppContext } from './context.ts';
-import { registerErrorHandlers } from './http/error-handler.ts';
+import { frameworkErrorHandler, registerErrorHandlers } from './http/error-handler.ts';
 import { registerDocs } from './http/docs.ts';
+import { registerMultipart } from './http/form-body.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { createAnswerCache } from './http/answer-cache.ts';
+import { createRouteKit, type Access, type RouteConfig } from './http/route-kit.ts';
 import { resolveJwtSecret } from './auth/jwt-secret.ts';
 import { createAccessTokens } from './auth/access-tokens.ts';
 import { createClerkIdentity } from './auth/clerk.ts';
 import { createGuards } from './auth/guards.ts';
-import { registerAuthRoutes } from './auth/auth-routes.ts';
-import { registerPasswordRoutes } from './auth/password-routes.ts';
+import { registerIdentityRoutes } from './users/identity-routes.ts';
+import { registerPasswordRoutes } from './users/password-routes.ts';
 import { registerMeRoutes } from './users/me-routes.ts';
 import { registerAdminUserRoutes } from './users/admin-user-routes.ts';
-import { createDiskImageStore, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from './storage/image-store.ts';
-import { createCatalogCache } from './catalog/catalog-cache.ts';
+import { createDiskImageStore } from './storage/image-store.ts';
 import { registerProductRoutes } from './catalog/product-routes.ts';
 import { registerAdminProductRoutes } from './catalog/admin-product-routes.ts';
-import { registerReviewRoutes } from './catalog/review-routes.ts';
+import { registerReviewRoutes } from './reviews/review-routes.ts';
+import { registerAdminReviewRoutes } from './reviews/admin-review-routes.ts';
 import { registerOrderRoutes } from './orders/order-routes.ts';
+import { retryPendingRefunds } from './orders/refunds.ts';
 import { registerAdminOrderRoutes } from './orders/admin-order-routes.ts';
 import { registerPaymentRoutes } from './payments/payment-routes.ts';
 import { createLocalGateway } from './payments/local-gateway.ts';
 import { createStripeGateway, type StripeConnection } from './payments/stripe-gateway.ts';
-import { seedDatabase } from './seed/seed.ts';
+import { demoAccountsStillOpen, seedDatabase } from './seed/seed.ts';
 import type { ZodApp } from './http/types.ts';
+import { healthSchema } from '@shop/shared-api/schemas';
+import type { ZodType } from 'zod';
 
 export interface BuildAppOptions {
   /** Overrides of the environment's configuration. */
@@ -47,15 +55,46 @@ export interface BuildAppOptions {
   seed?: boolean;
 }
 
-export type ShopApp = ZodApp & { shop: AppContext & { database: Database } };
+/** One row of the route table: every /api/v1 route, who may call it and what it takes. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access;
+  /** The zod schemas its input is validated with (tests generate inputs from them). */
+  input: { body?: ZodType; querystring?: ZodType; params?: ZodType };
+  /** Takes form data besides JSON. */
+  form: boolean;
+}
+
+const REFUND_RETRY_MS = 60_000;
+
+export type ShopApp = ZodApp & { shop: AppContext & { database: Database; routes: RouteEntry[] } };
 
 /** The api server: every /api/v1 route, docs, uploads; the caller listens (server.ts) or injects (tests). */
 export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> {
   const config: ApiConfig = { ...loadConfig(), ...options.config };
+  const problems = configProblems(config);
+  if (problems.length) throw new StartupRefusal(problems);
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorHandler,
+    // A client gets HEADERS_TIMEOUT_MS for its headers and REQUEST_TIMEOUT_MS for its whole request;
+    // a connection that stalls half-way is closed (408), checked every second rather than every 30.
+    serverFactory: (handler) => {
+      const server = createServer(
+        {
+          headersTimeout: Math.min(config.headersTimeoutMs, config.requestTimeoutMs),
+          requestTimeout: config.requestTimeoutMs,
+          connectionsCheckingInterval: 1000,
+        },
+        handler,
+      );
+      // Longer than a load balancer's idle timeout (60 s on most), so it never reuses a closed connection.
+      server.keepAliveTimeout = 72_000;
+      return server;
+    },
     trustProxy: config.trustProxy,
     routerOptions: {
       ignoreTrailingSlash: true,
@@ -75,26 +114,53 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
       pgliteDir: options.pgliteDir ?? path.join(config.dataDir, 'pglite'),
     }));
   if (!options.database) app.addHook('onClose', () => database.close());
+  if (config.production) {
+    const open = await demoAccountsStillOpen(database.db);
+    if (open.length) {
+      if (!options.database) await database.close();
+      throw new StartupRefusal([
+        `the database holds demo account${open.length > 1 ? 's' : ''} ${open.join(' and ')} with the published password: delete or change ${open.length > 1 ? 'them' : 'it'} before running in production`,
+      ]);
+    }
+  }
 
   const images = createDiskImageStore(path.join(config.dataDir, 'uploads'));
   const tokens = createAccessTokens(resolveJwtSecret(config.jwtSecret, config.dataDir));
   const clerk =
     config.clerkJwtKey || config.clerkSecretKey
-      ? createClerkIdentity(database.db, { jwtKey: config.clerkJwtKey, secretKey: config.clerkSecretKey })
+      ? createClerkIdentity(database.db, {
+          jwtKey: config.clerkJwtKey,
+          secretKey: config.clerkSecretKey,
+          authorizedParties: config.clerkAuthorizedParties,
+        })
       : null;
-  const payments = config.stripeSecretKey
-    ? createStripeGateway(config.stripeSecretKey, options.stripeConnection)
-    : createLocalGateway(database.db);
+  const payments =
+    config.paymentGateway === 'stripe'
+      ? createStripeGateway(config.stripeSecretKey!, options.stripeConnection)
+      : createLocalGateway(database.db);
+  const guards = createGuards(database.db, tokens, clerk);
   const ctx: AppContext = {
     config,
     db: database.db,
+    kit: createRouteKit({ requireUser: guards.requireUser, publicApiUrl: config.publicApiUrl }),
     tokens,
-    guards: createGuards(database.db, tokens, clerk),
+    guards,
     images,
     payments,
-    catalogCache: createCatalogCache(config.catalogCacheMs),
+    catalogCache: createAnswerCache(config.catalogCacheMs),
   };
-  app.decorate('shop', { ...ctx, database });
+  // Refunds the card gateway failed at the time are finished here, every minute, on every instance.
+  const refundRetry = setInterval(() => {
+    retryPendingRefunds(database.db, payments, app.log).catch((error: unknown) =>
+      app.log.error({ err: error }, 'refund retry failed'),
+    );
+  }, REFUND_RETRY_MS);
+  refundRetry.unref();
+  app.addHook('onClose', async () => clearInterval(refundRetry));
+
+  const routes: RouteEntry[] = [];
+  app.decorate('shop', { ...ctx, database, routes });
+  registerSecurityHeaders(app, ctx.kit.isHttps);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   // Set per request by readFormBody on the routes that take files.
@@ -108,15 +174,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
   });
   await app.register(cookie);
-  await app.register(multipart, {
-    limits: {
-      fileSize: MAX_IMAGE_BYTES,
-      files: MAX_PRODUCT_IMAGES,
-      fields: 30,
-      fieldSize: 8 * 1024 * 1024,
-      parts: 40,
-    },
-  });
+  // Read by each form route within its own limits (the kit's `form`), refused unread elsewhere.
+  registerMultipart(app);
   await app.register(rateLimit, { global: false });
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -135,33 +194,63 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     // Names are random and never reused, so browsers and CDNs may keep them for a year.
     immutable: true,
     maxAge: '365d',
+    // The shell's pages show them from another origin; nosniff and the CSP come from the security headers.
     setHeaders: (reply) => {
-      reply.header('X-Content-Type-Options', 'nosniff');
-      reply.header('Content-Security-Policy', "default-src 'none'");
       reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
     },
   });
 
   await registerDocs(app);
 
+  // The route table: every /api/v1 route declares who may call it, and admin routes are exactly those
+  // under /api/v1/admin, which the admin plugin's one hook guards.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/v1') || route.method === 'HEAD') return;
+    const access = (route.config as Partial<RouteConfig> | undefined)?.access;
+    const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
+    if (!access) throw new Error(`${method} ${route.url} declares no access (use the route kit)`);
+    if ((access === 'admin') !== route.url.startsWith('/api/v1/admin/'))
+      throw new Error(`${method} ${route.url}: admin routes, and only they, live under /api/v1/admin`);
+    const schema = (route.schema ?? {}) as RouteEntry['input'] & { consumes?: string[] };
+    routes.push({
+      method,
+      url: route.url,
+      access,
+      input: { body: schema.body, querystring: schema.querystring, params: schema.params },
+      form: schema.consumes?.includes('multipart/form-data') ?? false,
+    });
+  });
+
   await app.register(
     async (api) => {
       const v1 = api as unknown as ZodApp;
       v1.get(
         '/health',
-        { schema: { tags: ['health'], summary: 'Readiness: answers without touching the database' } },
-        async () => ({ status: 'ok' }),
+        ctx.kit.public({
+          tag: 'health',
+          summary: 'Readiness: answers without touching the database',
+          response: { 200: healthSchema },
+        }),
+        async () => ({ status: 'ok' as const }),
       );
-      registerAuthRoutes(v1, ctx);
+      registerIdentityRoutes(v1, ctx);
       registerPasswordRoutes(v1, ctx);
       registerMeRoutes(v1, ctx);
-      registerAdminUserRoutes(v1, ctx);
       registerProductRoutes(v1, ctx);
-      registerAdminProductRoutes(v1, ctx);
       registerReviewRoutes(v1, ctx);
       registerOrderRoutes(v1, ctx);
-      registerAdminOrderRoutes(v1, ctx);
       registerPaymentRoutes(v1, ctx);
+      await v1.register(
+        async (plugin) => {
+          const admin = plugin as unknown as ZodApp;
+          admin.addHook('onRequest', ctx.guards.requireAdmin);
+          registerAdminUserRoutes(admin, ctx);
+          registerAdminProductRoutes(admin, ctx);
+          registerAdminReviewRoutes(admin, ctx);
+          registerAdminOrderRoutes(admin, ctx);
+        },
+        { prefix: '/admin' },
+      );
     },
     { prefix: '/api/v1' },
   );

@@ -1,8 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { isIP } from 'node:net';
 
 /** Everything the server reads from the environment, resolved once at start. */
 export interface ApiConfig {
+  /** NODE_ENV=production: every unsafe setting refuses to start (configProblems). */
+  production: boolean;
   port: number;
   host: string;
   dataDir: string;
@@ -18,21 +21,36 @@ export interface ApiConfig {
   jwtSecret: string | undefined;
   clerkJwtKey: string | undefined;
   clerkSecretKey: string | undefined;
+  /** Origins Clerk session tokens must have been issued to (their `azp` claim). */
+  clerkAuthorizedParties: string[];
+  /** Where card payments go: Stripe, or the local test-mode gateway (embedded demo, tests). */
+  paymentGateway: 'stripe' | 'local' | undefined;
   stripeSecretKey: string | undefined;
   logLevel: string;
   logRequests: boolean;
   /** Requests per minute per client on login, register and forgot-password. */
   authRateLimit: number;
-  /** Behind a reverse proxy: trust X-Forwarded-For/-Proto (client IP for rate limits, https for cookies). */
-  trustProxy: boolean;
+  /** Requests per minute per client on the payment calls. */
+  paymentRateLimit: number;
+  /**
+   * The proxies to believe about the client address and scheme (X-Forwarded-For/-Proto): their addresses
+   * or CIDR ranges; false (the default) believes no one. "true" or a hop count are refused at start.
+   */
+  trustProxy: false | string[];
+  /** Milliseconds a client has to send its request headers, and its whole request. */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
   /** How long a product list answer may be reused by this instance (other instances' writes show up after it). */
   catalogCacheMs: number;
 }
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+const TRUE = ['1', 'true', 'yes', 'on'];
+const FALSE = ['0', 'false', 'no', 'off'];
+
 const flag = (value: string | undefined, fallback: boolean) =>
-  value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+  value === undefined || value === '' ? fallback : TRUE.includes(value.toLowerCase());
 
 const integer = (value: string | undefined, fallback: number) => {
   const parsed = Number(value);
@@ -41,34 +59,131 @@ const integer = (value: string | undefined, fallback: number) => {
 
 const optional = (value: string | undefined) => (value && value.trim() ? value.trim() : undefined);
 
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+
+/** Proxy addresses and CIDR ranges ("10.0.0.0/8,127.0.0.1"); entries that are neither are refused later. */
+function trustProxyOf(value: string | undefined): ApiConfig['trustProxy'] {
+  const text = optional(value)?.toLowerCase();
+  return text === undefined || FALSE.includes(text) ? false : list(text);
+}
+
+/** An IP address, a CIDR range, or one of proxy-addr's named ranges. */
+function isProxyAddress(entry: string) {
+  const [address, bits, extra] = entry.split('/');
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const family = isIP(address ?? '');
+  if (!family || extra !== undefined) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const databaseUrl = optional(env.DATABASE_URL);
-  const embedded = databaseUrl === undefined;
+  const production = env.NODE_ENV === 'production';
+  // The embedded database outside production is the local demo: self-promotion, demo accounts and the
+  // test-mode card gateway are on. Anything else opts in, and production refuses them (configProblems).
+  const demo = databaseUrl === undefined && !production;
+  const stripeSecretKey = optional(env.STRIPE_SECRET_KEY);
+  const gateway = optional(env.PAYMENT_GATEWAY)?.toLowerCase();
+  const corsOrigins = list(optional(env.CORS_ORIGINS) ?? 'http://localhost:4000');
   return {
+    production,
     port: integer(env.API_PORT, 3000),
     // 'localhost' makes Fastify listen on both loopbacks (127.0.0.1 and ::1), and not on the network.
     host: optional(env.API_HOST) ?? 'localhost',
     dataDir: path.resolve(optional(env.DATA_DIR) ?? path.join(repoRoot, '.data')),
     databaseUrl,
-    corsOrigins: (optional(env.CORS_ORIGINS) ?? 'http://localhost:4000')
-      .split(',')
-      .map((origin) => origin.trim().replace(/\/$/, ''))
-      .filter(Boolean),
+    corsOrigins,
     shopUrl: (optional(env.SHOP_URL) ?? 'http://localhost:4000').replace(/\/$/, ''),
     publicApiUrl: optional(env.PUBLIC_API_URL)?.replace(/\/$/, ''),
-    // The embedded database is a demo: self-promotion and demo accounts are on. A real database opts in.
-    allowSelfPromotion: flag(env.ALLOW_SELF_PROMOTION, embedded),
-    seedDemo: flag(env.SEED_DEMO, embedded),
+    allowSelfPromotion: flag(env.ALLOW_SELF_PROMOTION, demo),
+    seedDemo: flag(env.SEED_DEMO, demo),
     jwtSecret: optional(env.JWT_SECRET),
     clerkJwtKey: optional(env.CLERK_JWT_KEY),
     clerkSecretKey: optional(env.CLERK_SECRET_KEY),
-    stripeSecretKey: optional(env.STRIPE_SECRET_KEY),
+    // Outside production the shell origins are the parties; production names them (configProblems).
+    clerkAuthorizedParties: list(env.CLERK_AUTHORIZED_PARTIES).length
+      ? list(env.CLERK_AUTHORIZED_PARTIES)
+      : production
+        ? []
+        : corsOrigins,
+    paymentGateway:
+      gateway === 'stripe' || gateway === 'local'
+        ? gateway
+        : gateway !== undefined
+          ? undefined
+          : stripeSecretKey
+            ? 'stripe'
+            : demo
+              ? 'local'
+              : undefined,
+    stripeSecretKey,
     logLevel: optional(env.LOG_LEVEL) ?? 'info',
     // Access logs are the load balancer's job in production; locally two JSON lines a request drown the
     // lines people need (start-up, the password reset link). LOG_REQUESTS=true turns them on.
     logRequests: flag(env.LOG_REQUESTS, false),
     authRateLimit: integer(env.AUTH_RATE_LIMIT, 20),
+    paymentRateLimit: integer(env.PAYMENT_RATE_LIMIT, 30),
     catalogCacheMs: integer(env.CATALOG_CACHE_MS, 2000),
-    trustProxy: flag(env.TRUST_PROXY, false),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    headersTimeoutMs: integer(env.HEADERS_TIMEOUT_MS, 10_000),
+    requestTimeoutMs: integer(env.REQUEST_TIMEOUT_MS, 60_000),
   };
+}
+
+const MIN_JWT_SECRET_BYTES = 32;
+
+/**
+ * Settings the api must not run with, one line each naming the variable; empty when it may start.
+ * Production is fail-closed: no test-mode card gateway, no self-promotion, no demo accounts, a shared
+ * signing secret of 32 bytes or more, Clerk tokens pinned to their origins.
+ */
+export function configProblems(config: ApiConfig): string[] {
+  const problems: string[] = [];
+  const badProxy = config.trustProxy ? config.trustProxy.find((entry) => !isProxyAddress(entry)) : undefined;
+  if (badProxy !== undefined)
+    problems.push(
+      `TRUST_PROXY=${badProxy} is not a proxy address: name the proxies in front of the api by address or CIDR range (TRUST_PROXY=10.0.0.0/8), never "everyone"`,
+    );
+  if (config.jwtSecret !== undefined && Buffer.byteLength(config.jwtSecret) < MIN_JWT_SECRET_BYTES)
+    problems.push(
+      `JWT_SECRET is shorter than ${MIN_JWT_SECRET_BYTES} bytes; use a long random value (openssl rand -base64 48)`,
+    );
+  if (config.paymentGateway === 'stripe' && !config.stripeSecretKey)
+    problems.push('PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY');
+  if (config.paymentGateway === undefined)
+    problems.push(
+      'STRIPE_SECRET_KEY is not set: no card provider for real payments (PAYMENT_GATEWAY=local runs the test-mode gateway, outside production only)',
+    );
+  if (!config.production) return problems;
+
+  if (config.paymentGateway === 'local')
+    problems.push(
+      'PAYMENT_GATEWAY=local in production: the test-mode gateway takes test card 4242 as payment; set STRIPE_SECRET_KEY',
+    );
+  if (config.allowSelfPromotion)
+    problems.push('ALLOW_SELF_PROMOTION is on in production: anyone could make themself an admin');
+  if (config.seedDemo)
+    problems.push('SEED_DEMO is on in production: it creates admin@example.com with a published password');
+  if (config.jwtSecret === undefined)
+    problems.push(
+      `JWT_SECRET is not set: production needs one secret of at least ${MIN_JWT_SECRET_BYTES} bytes shared by every instance`,
+    );
+  if ((config.clerkJwtKey || config.clerkSecretKey) && config.clerkAuthorizedParties.length === 0)
+    problems.push(
+      'CLERK_AUTHORIZED_PARTIES is not set: production accepts Clerk tokens only for the shop origins named there',
+    );
+  return problems;
+}
+
+/** The api refuses to start: each line names the setting to fix. */
+export class StartupRefusal extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Refusing to start: ${problems.join('; ')}`);
+    this.problems = problems;
+  }
 }

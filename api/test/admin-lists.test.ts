@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   adminOrdersPageResponseSchema,
   adminOrdersResponseSchema,
@@ -7,19 +7,16 @@ import {
 } from '@shop/shared-api/schemas';
 import { orders } from '../src/db/schema.ts';
 import { newId } from '../src/db/ids.ts';
-import { startTestApp, type TestApp } from './helpers/test-app.ts';
-import { addProduct, register, registerAdmin, shippingInfo, type SignedIn } from './helpers/shop.ts';
+import { useTestApp } from './helpers/test-app.ts';
+import { addProduct, register, shippingInfo, type SignedIn } from './helpers/shop.ts';
 
 // Optional paging and search of GET /admin/orders, /admin/users and /admin/products (issue 10, point 8).
 
-let t: TestApp;
-let admin: SignedIn;
+const t = useTestApp({ admin: true });
 let buyer: SignedIn;
 const orderIds: string[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp();
-  admin = await registerAdmin(t.app);
   buyer = await register(t.app, { name: 'Zed Buyer' });
   const product = await addProduct(t.app, { name: 'Paged Lamp', stock: 0 });
   for (let i = 0; i < 23; i++) {
@@ -46,9 +43,7 @@ beforeAll(async () => {
   }
   for (let i = 0; i < 11; i++) await addProduct(t.app, { name: `Filler ${i}` });
 });
-afterAll(() => t.close());
-
-const get = (url: string) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: admin.auth });
+const get = (url: string) => t.request('GET', url, { as: t.admin });
 
 describe('GET /admin/orders', () => {
   it("keeps the spec's whole-list answer when no paging parameter is given", async () => {

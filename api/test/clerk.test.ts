@@ -1,25 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
-import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/test-app.ts';
 import { register } from './helpers/shop.ts';
 
 // Clerk session tokens are RS256 JWTs; with CLERK_JWT_KEY (the instance's PEM public key) @clerk/backend
 // verifies them without any network call, so a locally generated key pair stands in for Clerk.
-let t: TestApp;
 type PrivateKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 let privateKey: PrivateKey;
 let otherKey: PrivateKey;
 
-beforeAll(async () => {
+const t = useTestApp(async () => {
   const pair = await generateKeyPair('RS256');
   privateKey = pair.privateKey;
   otherKey = (await generateKeyPair('RS256')).privateKey;
-  t = await startTestApp({ config: { clerkJwtKey: await exportSPKI(pair.publicKey) } });
+  return { config: { clerkJwtKey: await exportSPKI(pair.publicKey) } };
 });
-afterAll(() => t.close());
 
 function clerkToken(claims: Record<string, unknown>, key: PrivateKey = privateKey, expiresIn = '5m') {
-  return new SignJWT({ sid: 'sess_test', ...claims })
+  // Clerk's browser tokens name the origin they were issued to (azp).
+  return new SignJWT({ sid: 'sess_test', azp: 'http://localhost:4000', ...claims })
     .setProtectedHeader({ alg: 'RS256', kid: 'ins_test' })
     .setIssuer('https://clerk.test.example')
     .setIssuedAt(Math.floor(Date.now() / 1000) - 5)
@@ -86,5 +85,35 @@ describe('Clerk session tokens', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: user.auth })).statusCode).toBe(
       200,
     );
+  });
+
+  it('links a Clerk sign-in to an existing local account only through a verified email', async () => {
+    const local = await register(t.app, { email: 'owner@example.com', name: 'Owner' });
+    const unverified = await me(await clerkToken({ sub: 'user_clerk_takeover', email: 'owner@example.com' }));
+    expect(unverified.statusCode).toBe(403);
+    expect(unverified.json()).toEqual({
+      success: false,
+      message:
+        'An account already uses owner@example.com: verify this email with your sign-in provider to link them',
+    });
+    const unverifiedAgain = await me(
+      await clerkToken({ sub: 'user_clerk_takeover', email: 'owner@example.com', email_verified: false }),
+    );
+    expect(unverifiedAgain.statusCode).toBe(403);
+
+    const verified = await me(
+      await clerkToken({ sub: 'user_clerk_owner', email: 'owner@example.com', email_verified: true }),
+    );
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().user._id).toBe(local.userId);
+  });
+
+  it('takes tokens issued to the shop origins only (authorizedParties)', async () => {
+    const elsewhere = await me(await clerkToken({ sub: 'user_clerk_azp', azp: 'https://evil.example' }));
+    expect(elsewhere.statusCode).toBe(401);
+    const nowhere = await me(await clerkToken({ sub: 'user_clerk_azp', azp: undefined }));
+    expect(nowhere.statusCode).toBe(401);
+    const ours = await me(await clerkToken({ sub: 'user_clerk_azp', azp: 'http://localhost:4000' }));
+    expect(ours.statusCode).toBe(200);
   });
 });

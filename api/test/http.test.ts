@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/test-app.ts';
 import { uniqueEmail } from './helpers/shop.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({
-    config: { authRateLimit: 5, corsOrigins: ['http://localhost:4000', 'http://shop.example'] },
-  });
+const t = useTestApp({
+  config: { authRateLimit: 5, corsOrigins: ['http://localhost:4000', 'http://shop.example'] },
 });
-afterAll(() => t.close());
 
 describe('http basics', () => {
   it('health answers ok', async () => {

@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/test-app.ts';
 import { pay, register, type SignedIn } from './helpers/shop.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let buyer: SignedIn;
 beforeAll(async () => {
-  t = await startTestApp();
   buyer = await register(t.app);
 });
-afterAll(() => t.close());
 
 const confirm = (payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/v1/payment/confirm', payload });
 const newIntent = async (amount = 12_345) => {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/payment/process',
-    headers: buyer.auth,
-    payload: { amount },
-  });
+  const response = await t.request('POST', '/payment/process', { as: buyer, payload: { amount } });
   return response;
 };
 const card = (number: string, expiry = '12/34') => ({ number, expiry, cvc: '123' });
@@ -140,5 +133,32 @@ describe('local test-mode card gateway', () => {
   it('the helper pays end to end', async () => {
     const { confirmed } = await pay(t.app, buyer, 1000);
     expect(confirmed.statusCode).toBe(200);
+  });
+});
+
+describe('payment rate limits', () => {
+  const limited = useTestApp({ config: { paymentRateLimit: 3 } });
+
+  it('limits creating and confirming payments per client: 429 with a message past PAYMENT_RATE_LIMIT a minute', async () => {
+    const shopper = await register(limited.app);
+    const created: number[] = [];
+    for (let i = 0; i < 4; i++)
+      created.push(
+        (await limited.request('POST', '/payment/process', { as: shopper, payload: { amount: 10_000 } }))
+          .statusCode,
+      );
+    expect(created).toEqual([200, 200, 200, 429]);
+
+    const confirmed: number[] = [];
+    let last = { success: true, message: '' };
+    for (let i = 0; i < 4; i++) {
+      const response = await limited.request('POST', '/payment/confirm', {
+        payload: { client_secret: 'pi_x_secret_y', card: card('4242424242424242'), billing_details: billing },
+      });
+      confirmed.push(response.statusCode);
+      last = response.json();
+    }
+    expect(confirmed).toEqual([400, 400, 400, 429]);
+    expect(last).toMatchObject({ success: false, message: expect.stringMatching(/rate limit|too many/i) });
   });
 });

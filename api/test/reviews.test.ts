@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helpers/test-app.ts';
-import { addProduct, register, registerAdmin, type SignedIn } from './helpers/shop.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/test-app.ts';
+import { addProduct, register, type SignedIn } from './helpers/shop.ts';
 import { multipart } from './helpers/multipart.ts';
+import { eq } from 'drizzle-orm';
+import { products, reviews } from '../src/db/schema.ts';
 
-let t: TestApp;
-let admin: SignedIn;
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await registerAdmin(t.app);
-});
-afterAll(() => t.close());
+const t = useTestApp({ admin: true });
 
 const review = (who: SignedIn, payload: object) =>
   t.app.inject({ method: 'PUT', url: '/api/v1/review', headers: who.auth, payload });
@@ -84,11 +80,7 @@ describe('reviews', () => {
     await review(a, { rating: 5, comment: 'A', productId: product.id });
     await review(b, { rating: 1, comment: 'B', productId: product.id });
 
-    const listed = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/admin/reviews?id=${product.id}`,
-      headers: admin.auth,
-    });
+    const listed = await t.request('GET', `/admin/reviews?id=${product.id}`, { as: t.admin });
     expect(listed.statusCode).toBe(200);
     const reviews = listed.json().reviews;
     expect(reviews).toHaveLength(2);
@@ -96,19 +88,19 @@ describe('reviews', () => {
 
     const url = `/api/v1/admin/reviews?id=${reviewOfB._id}&productId=${product.id}`;
     expect((await t.app.inject({ method: 'DELETE', url, headers: a.auth })).statusCode).toBe(403);
-    const deleted = await t.app.inject({ method: 'DELETE', url, headers: admin.auth });
+    const deleted = await t.app.inject({ method: 'DELETE', url, headers: t.admin.auth });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ success: true, message: 'Review Deleted Successfully' });
     expect(await productOf(product.id)).toMatchObject({ ratings: 5, numOfReviews: 1 });
 
-    expect((await t.app.inject({ method: 'DELETE', url, headers: admin.auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: t.admin.auth })).statusCode).toBe(404);
     const wrongProduct = await addProduct(t.app);
     const reviewOfA = reviews.find((entry: { comment: string }) => entry.comment === 'A');
-    const mismatch = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/admin/reviews?id=${reviewOfA._id}&productId=${wrongProduct.id}`,
-      headers: admin.auth,
-    });
+    const mismatch = await t.request(
+      'DELETE',
+      `/admin/reviews?id=${reviewOfA._id}&productId=${wrongProduct.id}`,
+      { as: t.admin },
+    );
     expect(mismatch.statusCode).toBe(404);
   });
 
@@ -116,35 +108,26 @@ describe('reviews', () => {
     const product = await addProduct(t.app);
     const a = await register(t.app);
     await review(a, { rating: 4, comment: 'Only', productId: product.id });
-    const [only] = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/admin/reviews?id=${product.id}`,
-        headers: admin.auth,
-      })
-    ).json().reviews;
-    await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/admin/reviews?id=${only._id}&productId=${product.id}`,
-      headers: admin.auth,
-    });
+    const [only] = (await t.request('GET', `/admin/reviews?id=${product.id}`, { as: t.admin })).json()
+      .reviews;
+    await t.request('DELETE', `/admin/reviews?id=${only._id}&productId=${product.id}`, { as: t.admin });
     expect(await productOf(product.id)).toMatchObject({ ratings: 0, numOfReviews: 0, reviews: [] });
   });
 
   it('admin review queries validate ids and product existence', async () => {
     expect(
-      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/reviews?id=short', headers: admin.auth }))
+      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/reviews?id=short', headers: t.admin.auth }))
         .statusCode,
     ).toBe(400);
     expect(
-      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/reviews', headers: admin.auth })).statusCode,
+      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/reviews', headers: t.admin.auth })).statusCode,
     ).toBe(400);
     expect(
       (
         await t.app.inject({
           method: 'GET',
           url: `/api/v1/admin/reviews?id=${'0'.repeat(24)}`,
-          headers: admin.auth,
+          headers: t.admin.auth,
         })
       ).statusCode,
     ).toBe(404);
@@ -153,9 +136,44 @@ describe('reviews', () => {
         await t.app.inject({
           method: 'DELETE',
           url: `/api/v1/admin/reviews?id=${'0'.repeat(24)}`,
-          headers: admin.auth,
+          headers: t.admin.auth,
         })
       ).statusCode,
     ).toBe(400);
+  });
+
+  it('ratings and review counts stay exact under concurrent reviews, deletions and user deletions', async () => {
+    const product = await addProduct(t.app);
+    const reviewers = await Promise.all(Array.from({ length: 24 }, () => register(t.app)));
+    // Half of them review first, so there is something to delete while the others review.
+    await Promise.all(
+      reviewers
+        .slice(0, 12)
+        .map((who, index) =>
+          review(who, { rating: (index % 5) + 1, comment: 'First wave', productId: product.id }),
+        ),
+    );
+    const firstWave = (await productOf(product.id)).reviews as { _id: string; user: { _id: string } }[];
+    await Promise.all([
+      ...reviewers
+        .slice(12)
+        .map((who, index) =>
+          review(who, { rating: ((index * 3) % 5) + 1, comment: 'Second wave', productId: product.id }),
+        ),
+      ...firstWave
+        .slice(0, 6)
+        .map((entry) =>
+          t.request('DELETE', `/admin/reviews?id=${entry._id}&productId=${product.id}`, { as: t.admin }),
+        ),
+      ...firstWave
+        .slice(6, 9)
+        .map((entry) => t.request('DELETE', `/admin/user/${entry.user._id}`, { as: t.admin })),
+    ]);
+    const [stored] = await t.app.shop.db.select().from(products).where(eq(products.id, product.id));
+    const left = await t.app.shop.db.select().from(reviews).where(eq(reviews.productId, product.id));
+    expect(left).toHaveLength(24 - 6 - 3);
+    expect(stored!.numOfReviews).toBe(left.length);
+    const average = left.reduce((sum, row) => sum + row.rating, 0) / left.length;
+    expect(stored!.ratings).toBeCloseTo(average, 2);
   });
 });

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRODUCT_CATEGORIES, productListResponseSchema } from '@shop/shared-api/schemas';
-import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/test-app.ts';
 import { login } from './helpers/shop.ts';
 import { seedDatabase } from '../src/seed/seed.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ seed: true });
-});
-afterAll(() => t.close());
+const t = useTestApp({ seed: true });
 
 describe('demo seed', () => {
   it('has at least 24 products over all seven categories, 100 to 25,000 rupees, some out of stock, each with a served image', async () => {

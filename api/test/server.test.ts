@@ -20,26 +20,34 @@ const freePort = () =>
     });
   });
 
-async function start(port: number) {
+function spawnServer(port: number, extraEnv: NodeJS.ProcessEnv = {}, dir = dataDir) {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    DATA_DIR: dataDir,
+    DATA_DIR: dir,
     API_PORT: String(port),
     API_HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
   };
-  delete env.DATABASE_URL;
-  delete env.JWT_SECRET;
-  const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const name of ['DATABASE_URL', 'JWT_SECRET', 'NODE_ENV', 'STRIPE_SECRET_KEY', 'ALLOW_SELF_PROMOTION'])
+    delete env[name];
+  const child = spawn(process.execPath, [entry], {
+    env: { ...env, ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
+  return { child, output: () => output };
+}
+
+async function start(port: number, extraEnv: NodeJS.ProcessEnv = {}, ready = 'Demo accounts', dir = dataDir) {
+  const server = spawnServer(port, extraEnv, dir);
   const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && !output.includes('Demo accounts')) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+  while (Date.now() < deadline && !server.output().includes(ready)) {
+    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { child, output: () => output };
+  return server;
 }
 const stop = (child: ChildProcess) =>
   new Promise((resolve) => {
@@ -78,6 +86,53 @@ describe('node api/src/server.ts', () => {
       expect(list.productsCount).toBe(28);
     } finally {
       await stop(second.child);
+    }
+  });
+});
+
+describe('NODE_ENV=production', () => {
+  it('refuses to start on the demo defaults, one line per setting to fix', async () => {
+    const server = spawnServer(await freePort(), { NODE_ENV: 'production' });
+    const code = await new Promise((resolve) => server.child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(server.output().trim().split('\n')).toEqual([
+      expect.stringMatching(/^Refusing to start: STRIPE_SECRET_KEY is not set/),
+      expect.stringMatching(/^Refusing to start: JWT_SECRET is not set/),
+    ]);
+  });
+
+  it('starts with Stripe and a strong secret: no demo accounts, no self-promotion', async () => {
+    const port = await freePort();
+    const dir = mkdtempSync(path.join(tmpdir(), 'shop-api-production-'));
+    const base = `http://127.0.0.1:${port}/api/v1`;
+    const env = { NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_test_unused', JWT_SECRET: 'p'.repeat(40) };
+    const server = await start(port, env, 'Shop API listening', dir);
+    try {
+      expect(server.output()).toContain('Payments: Stripe');
+      expect(server.output()).not.toContain('Demo accounts');
+      const demoLogin = await fetch(`${base}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@example.com', password: 'Admin12345' }),
+      });
+      expect(demoLogin.status).toBe(401);
+      const registered = await fetch(`${base}/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Eve', email: 'eve@example.com', password: 'Password123' }),
+      });
+      const { accessToken } = (await registered.json()) as { accessToken: string };
+      const promote = await fetch(`${base}/promote-to-admin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+        body: JSON.stringify({ role: 'admin' }),
+      });
+      expect(promote.status).toBe(403);
+      const confirm = await fetch(`${base}/payment/confirm`, { method: 'POST' });
+      expect(confirm.status).toBe(404);
+    } finally {
+      await stop(server.child);
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

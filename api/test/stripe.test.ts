@@ -1,32 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/test-app.ts';
 import { addProduct, register, shippingInfo, totalPaiseOf, type SignedIn } from './helpers/shop.ts';
 import { startFakeStripe } from './helpers/fake-stripe.ts';
+import { retryPendingRefunds } from '../src/orders/refunds.ts';
 
-let t: TestApp;
 let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
 let buyer: SignedIn;
 
-beforeAll(async () => {
+const t = useTestApp(async () => {
   stripe = await startFakeStripe();
-  t = await startTestApp({
-    config: { stripeSecretKey: 'sk_test_fake_key' },
-    stripeConnection: stripe.connection,
-  });
+  return { config: { stripeSecretKey: 'sk_test_fake_key' }, stripeConnection: stripe.connection };
+});
+beforeAll(async () => {
   buyer = await register(t.app);
 });
-afterAll(async () => {
-  await t.close();
-  await stripe.close();
-});
+afterAll(() => stripe.close());
 
 const createIntent = async (who: SignedIn, amount: number) => {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/payment/process',
-    headers: who.auth,
-    payload: { amount },
-  });
+  const response = await t.request('POST', '/payment/process', { as: who, payload: { amount } });
   expect(response.statusCode).toBe(200);
   const secret: string = response.json().client_secret;
   return { secret, id: secret.split('_secret_')[0]! };
@@ -108,5 +99,77 @@ describe('Stripe payments (against a local fake of the Stripe API)', () => {
     const unknown = await placeOrder(buyer, item.id, 'pi_unknown123');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Payment could not be verified');
+  });
+
+  it('refunds through Stripe when the order is refused after the payment succeeded, once per payment', async () => {
+    const soldOut = await addProduct(t.app, { name: 'Sold Out', pricePaise: 150_000, stock: 0 });
+    const total = totalPaiseOf([{ pricePaise: 150_000, quantity: 1 }]);
+    const { id } = await createIntent(buyer, total);
+    stripe.succeed(id);
+    const refused = await placeOrder(buyer, soldOut.id, id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      `Insufficient stock for Sold Out: 0 left. Your payment of ₹${total / 100} has been refunded.`,
+    );
+    const calls = stripe.requests.filter(
+      (request) => request.path === '/v1/refunds' && request.body.payment_intent === id,
+    );
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      idempotencyKey: `refund-${id}`,
+      body: { payment_intent: id },
+    });
+    // Stripe still calls the intent succeeded; the shop knows it is spent.
+    const inStock = await addProduct(t.app, { pricePaise: 150_000, stock: 3 });
+    expect((await placeOrder(buyer, inStock.id, id)).json().message).toBe(
+      'This payment was refunded; start the payment again',
+    );
+  });
+
+  it('a refund Stripe fails at the time is finished by the retry, not left to an operator', async () => {
+    const soldOut = await addProduct(t.app, { name: 'Gone Too', pricePaise: 150_000, stock: 0 });
+    const total = totalPaiseOf([{ pricePaise: 150_000, quantity: 1 }]);
+    const { id } = await createIntent(buyer, total);
+    stripe.succeed(id);
+    // The SDK retries once: two failures make the refund fail for now.
+    stripe.failNext(3, { status: 500, type: 'api_error', message: 'Stripe is down' }, '/v1/refunds');
+    const refused = await placeOrder(buyer, soldOut.id, id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/Your payment of ₹[\d.]+ will be refunded automatically\.$/);
+    expect(stripe.refunds().filter((refund) => refund.payment_intent === id)).toHaveLength(0);
+
+    const retried = await retryPendingRefunds(t.app.shop.db, t.app.shop.payments, t.app.log);
+    expect(retried).toBe(1);
+    expect(stripe.refunds().filter((refund) => refund.payment_intent === id)).toHaveLength(1);
+    expect(await retryPendingRefunds(t.app.shop.db, t.app.shop.payments, t.app.log)).toBe(0);
+  });
+
+  it("answers Stripe's failures as 502 with a readable message, never Stripe's own status", async () => {
+    // A rotated key: Stripe answers 401, which must not sign the shopper out of the shop.
+    stripe.failNext(
+      1,
+      { status: 401, type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' },
+      '/v1/payment_intents',
+    );
+    const create = await t.request('POST', '/payment/process', { as: buyer, payload: { amount: 50_000 } });
+    expect(create.statusCode).toBe(502);
+    expect(create.json()).toEqual({
+      success: false,
+      message: 'The card payment service is unavailable; please try again in a moment',
+    });
+
+    const item = await addProduct(t.app, { pricePaise: 150_000, stock: 4 });
+    const { id } = await createIntent(buyer, totalPaiseOf([{ pricePaise: 150_000, quantity: 1 }]));
+    stripe.failNext(
+      2,
+      { status: 500, type: 'api_error', message: 'Something went wrong' },
+      `/v1/payment_intents/${id}`,
+    );
+    const order = await placeOrder(buyer, item.id, id);
+    expect(order.statusCode).toBe(502);
+    expect(order.json().message).toBe(
+      'The card payment service is unavailable; please try again in a moment',
+    );
   });
 });

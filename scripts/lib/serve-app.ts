@@ -1,8 +1,15 @@
+import { readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import sirv from 'sirv';
+import {
+  baseSecurityHeaders,
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  type ShopConfigForCsp,
+} from './security-headers.ts';
 
 export interface ServeAppOptions {
   dir: string;
@@ -19,6 +26,13 @@ export interface ServeAppOptions {
    * every client-side route instead of the built index.html. Read on each request: a redeploy changes it.
    */
   document?: (pathname: string) => string;
+  /**
+   * The shop's config.json, for the Content-Security-Policy (api, remote, card and identity provider
+   * origins); the shell's own generated /config.json when not given.
+   */
+  shop?: ShopConfigForCsp;
+  /** The shop is reached over https (behind a TLS proxy or CDN): send HSTS. */
+  https?: boolean;
 }
 
 export interface ServedApp {
@@ -34,7 +48,38 @@ function cacheControl(pathname: string): string {
     : 'no-cache';
 }
 
+/**
+ * The CSP of the app in `dir`: its index.html's inline scripts by hash, computed from the file being
+ * served (a new build with a changed boot script gets its new hash without a restart).
+ */
+function cspOf(dir: string, shop: ShopConfigForCsp | undefined) {
+  const index = path.join(dir, 'index.html');
+  let cached: { mtimeMs: number; csp: string } | undefined;
+  return () => {
+    const mtimeMs = statSync(index, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    if (cached?.mtimeMs !== mtimeMs) {
+      const hashes = mtimeMs ? inlineScriptHashes(readFileSync(index, 'utf8')) : [];
+      cached = { mtimeMs, csp: contentSecurityPolicy(shop, hashes) };
+    }
+    return cached.csp;
+  };
+}
+
 export function serveApp(options: ServeAppOptions): Promise<ServedApp> {
+  const shop = options.shop ?? (options.generated?.['/config.json'] as ShopConfigForCsp | undefined);
+  const csp = cspOf(options.dir, shop);
+  const securityHeaders = baseSecurityHeaders(options.https ?? false);
+  // The page written at deploy time carries its own inline scripts: their hashes come from it, as served.
+  const documentCsps = new Map<string, string>();
+  const documentCsp = (html: string) => {
+    let policy = documentCsps.get(html);
+    if (!policy) {
+      if (documentCsps.size > 20) documentCsps.clear();
+      policy = contentSecurityPolicy(shop, inlineScriptHashes(html));
+      documentCsps.set(html, policy);
+    }
+    return policy;
+  };
   const files = sirv(options.dir, {
     // With a deploy-time document, client-side routes get that document (below), not the built file.
     single: options.document ? false : (options.spa ?? false),
@@ -66,11 +111,14 @@ export function serveApp(options: ServeAppOptions): Promise<ServedApp> {
     res.end(encoding ? forms[encoding] : html);
   };
   const handler = (req: IncomingMessage, res: ServerResponse) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
+    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+    res.setHeader('Content-Security-Policy', csp());
     if (options.cors) res.setHeader('Access-Control-Allow-Origin', '*');
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (options.document && (pathname === '/' || pathname === '/index.html')) {
-      sendDocument(req, res, options.document(pathname));
+      const html = options.document(pathname);
+      res.setHeader('Content-Security-Policy', documentCsp(html));
+      sendDocument(req, res, html);
       return;
     }
     const generated = options.generated?.[pathname];
@@ -81,7 +129,9 @@ export function serveApp(options: ServeAppOptions): Promise<ServedApp> {
     }
     files(req, res, () => {
       if (options.document && options.spa && !path.extname(pathname)) {
-        sendDocument(req, res, options.document(pathname));
+        const html = options.document(pathname);
+        res.setHeader('Content-Security-Policy', documentCsp(html));
+        sendDocument(req, res, html);
         return;
       }
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });

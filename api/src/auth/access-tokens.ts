@@ -23,7 +23,14 @@ export function createAccessTokens(secret: Uint8Array) {
     /** The claims of a valid token, or null for anything forged, expired or malformed. */
     async verify(token: string): Promise<AccessClaims | null> {
       try {
-        const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ['HS256'] });
+        // An expiry is required, and no token is older than a token lives, whatever its expiry says.
+        const { payload } = await jwtVerify(token, secret, {
+          issuer: ISSUER,
+          algorithms: ['HS256'],
+          requiredClaims: ['exp', 'iat', 'sub'],
+          maxTokenAge: ACCESS_TOKEN_SECONDS,
+          clockTolerance: 30,
+        });
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
         return { userId: payload.sub, sessionId: payload.sid };
       } catch {

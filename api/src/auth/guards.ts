@@ -5,7 +5,8 @@ import { isLocalToken, type AccessTokens } from './access-tokens.ts';
 import type { ClerkIdentity } from './clerk.ts';
 import { findSessionUser } from './sessions.ts';
 
-function bearerToken(request: FastifyRequest) {
+/** The bearer token of a request, if it carries one. */
+export function bearerToken(request: FastifyRequest) {
   const header = request.headers.authorization;
   if (!header) return undefined;
   const [scheme, token] = header.split(' ');
@@ -42,9 +43,3 @@ export function createGuards(db: Db, tokens: AccessTokens, clerk: ClerkIdentity 
   return { requireUser, requireAdmin };
 }
 export type Guards = ReturnType<typeof createGuards>;
-
-/** The signed-in user of a guarded route. */
-export function currentUser(request: FastifyRequest) {
-  if (!request.user) throw unauthorized(NO_TOKEN_MESSAGE);
-  return request.user;
-}

@@ -1,9 +1,8 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { sessions, users } from '../db/schema.ts';
+import { sessions, users, type UserRow } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
 import { randomToken, sameSecret, sha256 } from './secrets.ts';
-import type { UserRow } from '../users/user-view.ts';
 
 export const SESSION_DAYS = 30;
 const sessionExpiry = () => new Date(Date.now() + SESSION_DAYS * 24 * 60 * 60 * 1000);
@@ -38,16 +37,8 @@ export async function rotateSession(
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
   if (!row) return null;
-  const presented = sha256(secret);
-  const { refreshHash, previousRefreshHash, rotatedAt } = row.session;
-  const isCurrent = sameSecret(refreshHash, presented);
-  const isRecentPrevious =
-    !isCurrent &&
-    previousRefreshHash !== null &&
-    sameSecret(previousRefreshHash, presented) &&
-    rotatedAt !== null &&
-    Date.now() - rotatedAt.getTime() < ROTATION_GRACE_MS;
-  if (!isCurrent && !isRecentPrevious) {
+  const { refreshHash } = row.session;
+  if (!provesSession(row.session, secret)) {
     await revokeSession(db, sessionId);
     return null;
   }
@@ -108,7 +99,28 @@ export async function findSessionUser(
   return row?.user ?? null;
 }
 
-export const sessionIdOfRefreshToken = (refreshToken: string | undefined) => {
-  const sessionId = (refreshToken ?? '').split('.')[0];
-  return sessionId && /^[0-9a-f]{24}$/.test(sessionId) ? sessionId : null;
-};
+/**
+ * The session a refresh cookie proves, checked by its secret (current, or rotated away moments ago):
+ * a cookie with someone's session id and a made-up secret proves nothing.
+ */
+export async function sessionOfRefreshToken(db: DbOrTx, refreshToken: string | undefined) {
+  const [sessionId, secret] = (refreshToken ?? '').split('.');
+  if (!sessionId || !secret || !/^[0-9a-f]{24}$/.test(sessionId)) return null;
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
+  return row && provesSession(row, secret) ? sessionId : null;
+}
+
+/** The cookie's secret is the session's current one, or the one rotated away moments ago. */
+function provesSession(
+  session: { refreshHash: string; previousRefreshHash: string | null; rotatedAt: Date | null },
+  secret: string,
+) {
+  const presented = sha256(secret);
+  if (sameSecret(session.refreshHash, presented)) return true;
+  return (
+    session.previousRefreshHash !== null &&
+    sameSecret(session.previousRefreshHash, presented) &&
+    session.rotatedAt !== null &&
+    Date.now() - session.rotatedAt.getTime() < ROTATION_GRACE_MS
+  );
+}

@@ -1,95 +1,92 @@
-import { desc, eq } from 'drizzle-orm';
 import {
   adminListQuerySchema,
   adminProductsAnswerSchema,
-  errorResponseSchema,
   isPagedAdminQuery,
   idParamsSchema,
   productCreatedResponseSchema,
   productInputSchema,
   successMessageSchema,
+  toPaise,
 } from '@shop/shared-api/schemas';
+import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { ZodApp } from '../http/types.ts';
-import { products } from '../db/schema.ts';
-import { newId } from '../db/ids.ts';
 import { notFound } from '../http/errors.ts';
-import { readFormBody } from '../http/form-body.ts';
-import { toPaise } from '../http/money.ts';
-import { requestBaseUrl } from '../http/public-url.ts';
+import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '../storage/image-store.ts';
+import { DATA_URL_MAX_CHARS } from '../storage/data-url.ts';
 import { toProductViews } from './product-view.ts';
 import { removeImages, saveProductImages } from './product-images.ts';
-import { adminProductsPage } from '../admin-lists/admin-list-pages.ts';
+import {
+  adminProductsPage,
+  deleteProduct,
+  findProduct,
+  insertProduct,
+  listProducts,
+  updateProduct,
+} from './product-repository.ts';
 
-const tags = ['admin: products'];
-const security = [{ bearerAuth: [] }];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
-const formTypes = ['multipart/form-data', 'application/json', 'application/x-www-form-urlencoded'];
+const tag = 'admin: products';
+/** Six text fields (images may also come as data URLs), and up to eight image files. */
 const IMAGE_BODY_LIMIT = 50 * 1024 * 1024;
+const PRODUCT_FORM = {
+  fields: 6 + MAX_PRODUCT_IMAGES,
+  fieldSize: 64 * 1024,
+  largeFields: { images: DATA_URL_MAX_CHARS },
+  files: MAX_PRODUCT_IMAGES,
+  fileSize: MAX_IMAGE_BYTES,
+  maxBytes: IMAGE_BODY_LIMIT,
+};
 
-/** Admin catalog management: list, create, update (sending images replaces them), delete (with its images). */
-export function registerAdminProductRoutes(app: ZodApp, ctx: AppContext) {
-  const { db } = ctx;
-  const baseUrlOf = (request: Parameters<typeof requestBaseUrl>[0]) =>
-    requestBaseUrl(request, ctx.config.publicApiUrl);
+const fieldsOf = (input: z.output<typeof productInputSchema>) => ({
+  name: input.name,
+  pricePaise: toPaise(input.price),
+  description: input.description,
+  category: input.category,
+  stock: input.stock,
+});
 
-  app.get(
-    '/admin/products',
-    {
-      onRequest: ctx.guards.requireAdmin,
-      schema: {
-        tags,
-        summary: 'Every product; with page, limit or q: one page, newest first, and the stat figures',
-        security,
-        querystring: adminListQuerySchema,
-        response: { 200: adminProductsAnswerSchema, ...errors },
-      },
-    },
+/**
+ * Admin catalog management, inside the admin plugin (`/admin`): list, create, update (sending images
+ * replaces them), delete (with its images).
+ */
+export function registerAdminProductRoutes(admin: ZodApp, ctx: AppContext) {
+  const { db, kit } = ctx;
+
+  admin.get(
+    '/products',
+    kit.admin({
+      tag,
+      summary: 'Every product; with page, limit or q: one page, newest first, and the stat figures',
+      querystring: adminListQuerySchema,
+      response: { 200: adminProductsAnswerSchema },
+    }),
     async (request) => {
-      if (isPagedAdminQuery(request.query)) return adminProductsPage(db, request.query, baseUrlOf(request));
-      const rows = await db.select().from(products).orderBy(desc(products.createdAt), desc(products.id));
-      return { success: true as const, products: await toProductViews(db, rows, baseUrlOf(request)) };
+      if (isPagedAdminQuery(request.query))
+        return adminProductsPage(db, request.query, kit.baseUrlOf(request));
+      return {
+        success: true as const,
+        products: await toProductViews(db, await listProducts(db), kit.baseUrlOf(request)),
+      };
     },
   );
 
-  app.post(
-    '/admin/product/new',
-    {
+  admin.post(
+    '/product/new',
+    kit.admin({
+      tag,
+      summary: 'Create a product (form data with image files under `images`, or JSON with image data URLs)',
+      body: productInputSchema,
+      response: { 201: productCreatedResponseSchema },
+      form: PRODUCT_FORM,
       bodyLimit: IMAGE_BODY_LIMIT,
-      onRequest: ctx.guards.requireAdmin,
-      preValidation: readFormBody,
-      schema: {
-        tags,
-        summary: 'Create a product (form data with image files under `images`, or JSON with image data URLs)',
-        security,
-        consumes: formTypes,
-        body: productInputSchema,
-        response: { 201: productCreatedResponseSchema, ...errors },
-      },
-    },
+    }),
     async (request, reply) => {
       const input = request.body;
       const images = await saveProductImages(request, input.images, ctx.images);
       try {
-        const [row] = await db
-          .insert(products)
-          .values({
-            id: newId(),
-            name: input.name,
-            pricePaise: toPaise(input.price),
-            description: input.description,
-            category: input.category,
-            stock: input.stock,
-            images,
-          })
-          .returning();
+        const row = await insertProduct(db, { ...fieldsOf(input), images });
         ctx.catalogCache.invalidate();
-        const [product] = await toProductViews(db, [row!], baseUrlOf(request));
+        const [product] = await toProductViews(db, [row], kit.baseUrlOf(request));
         reply.status(201);
         return { success: true as const, product: product! };
       } catch (error) {
@@ -99,64 +96,49 @@ export function registerAdminProductRoutes(app: ZodApp, ctx: AppContext) {
     },
   );
 
-  app.put(
-    '/admin/product/:id',
-    {
+  admin.put(
+    '/product/:id',
+    kit.admin({
+      tag,
+      summary: 'Update a product; images sent replace the old ones, none sent keeps them',
+      params: idParamsSchema,
+      body: productInputSchema,
+      response: { 200: productCreatedResponseSchema },
+      form: PRODUCT_FORM,
       bodyLimit: IMAGE_BODY_LIMIT,
-      onRequest: ctx.guards.requireAdmin,
-      preValidation: readFormBody,
-      schema: {
-        tags,
-        summary: 'Update a product; images sent replace the old ones, none sent keeps them',
-        security,
-        consumes: formTypes,
-        params: idParamsSchema,
-        body: productInputSchema,
-        response: { 200: productCreatedResponseSchema, ...errors },
-      },
-    },
+      errors: [404],
+    }),
     async (request) => {
       const input = request.body;
-      const [existing] = await db.select().from(products).where(eq(products.id, request.params.id));
+      const existing = await findProduct(db, request.params.id);
       if (!existing) throw notFound('Product not found');
       const images = await saveProductImages(request, input.images, ctx.images);
-      const [row] = await db
-        .update(products)
-        .set({
-          name: input.name,
-          pricePaise: toPaise(input.price),
-          description: input.description,
-          category: input.category,
-          stock: input.stock,
-          ...(images.length ? { images } : {}),
-        })
-        .where(eq(products.id, existing.id))
-        .returning();
+      const row = await updateProduct(db, existing.id, {
+        ...fieldsOf(input),
+        ...(images.length ? { images } : {}),
+      });
       if (!row) {
         await removeImages(images, ctx.images);
         throw notFound('Product not found');
       }
       if (images.length) await removeImages(existing.images, ctx.images);
       ctx.catalogCache.invalidate();
-      const [product] = await toProductViews(db, [row], baseUrlOf(request));
+      const [product] = await toProductViews(db, [row], kit.baseUrlOf(request));
       return { success: true as const, product: product! };
     },
   );
 
-  app.delete(
-    '/admin/product/:id',
-    {
-      onRequest: ctx.guards.requireAdmin,
-      schema: {
-        tags,
-        summary: 'Delete a product, its reviews and its image files',
-        security,
-        params: idParamsSchema,
-        response: { 200: successMessageSchema, ...errors },
-      },
-    },
+  admin.delete(
+    '/product/:id',
+    kit.admin({
+      tag,
+      summary: 'Delete a product, its reviews and its image files',
+      params: idParamsSchema,
+      response: { 200: successMessageSchema },
+      errors: [404],
+    }),
     async (request) => {
-      const [deleted] = await db.delete(products).where(eq(products.id, request.params.id)).returning();
+      const deleted = await deleteProduct(db, request.params.id);
       if (!deleted) throw notFound('Product not found');
       ctx.catalogCache.invalidate();
       await removeImages(deleted.images, ctx.images);

@@ -185,7 +185,7 @@ export const paymentIntents = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('inr'),
-    status: text('status', { enum: ['requires_payment_method', 'succeeded'] })
+    status: text('status', { enum: ['requires_payment_method', 'succeeded', 'refunded'] })
       .notNull()
       .default('requires_payment_method'),
     cardLast4: text('card_last4'),
@@ -195,12 +195,32 @@ export const paymentIntents = pgTable(
 );
 
 /**
- * Every payment that has paid for an order. Kept when the order is deleted (no foreign keys), so a payment
- * pays for one order only, ever: the order row alone could be deleted and the payment reused.
+ * Every payment that has paid for an order, or been refunded because its order was refused. Kept when the
+ * order is deleted (no foreign keys), so a payment pays for one order only, ever: the order row alone could
+ * be deleted and the payment reused. A refund is `pending` until the gateway has confirmed it.
  */
 export const usedPayments = pgTable('used_payments', {
   paymentId: text('payment_id').primaryKey(),
   userId: char('user_id', { length: 24 }).notNull(),
-  orderId: char('order_id', { length: 24 }).notNull(),
+  /** The order it paid for; null for a refunded payment. */
+  orderId: char('order_id', { length: 24 }),
+  refund: text('refund', { enum: ['pending', 'refunded'] }),
+  refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
   usedAt: createdAt(),
 });
+
+/**
+ * Failed logins per account (by email, known or not), whatever address they come from: after a few, the
+ * account waits a short, growing time between attempts. A successful login or a reset clears the row.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  email: text('email').primaryKey(),
+  failures: integer('failures').notNull(),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+});
+
+// Row types, beside the tables they come from.
+export type UserRow = typeof users.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
+import { DOCS_CSP } from './security-headers.ts';
 
 /**
  * The OpenAPI document, generated from the same zod schemas the routes validate with, at
@@ -25,5 +26,5 @@ export async function registerDocs(app: FastifyInstance) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: DOCS_CSP });
 }

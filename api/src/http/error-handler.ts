@@ -1,19 +1,24 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isFieldError } from './validation.ts';
 import { HttpError } from './errors.ts';
-import { isUnstorableText } from './db-errors.ts';
+import { isUnstorableText } from '../db/errors.ts';
 
-const CONTEXT_LABEL: Record<string, string> = {
-  body: 'body',
-  querystring: 'query',
-  params: 'path',
-  headers: 'header',
-};
+const LINGER_MS = 2000;
 
-/** "price[gte]" style field names, as the caller wrote them. */
-function fieldName(instancePath: string) {
-  const parts = instancePath.split('/').filter(Boolean);
-  return parts.map((part, index) => (index === 0 ? part : `[${part}]`)).join('');
+/**
+ * A body refused for its size or type is not read any further: the answer goes out and the connection
+ * closes. It lingers half-closed for a moment first, unread, so the client reads the answer instead of a
+ * reset (closing at once with unread bytes would reset the connection).
+ */
+function closeWithoutReading(request: FastifyRequest, reply: FastifyReply) {
+  reply.header('connection', 'close');
+  const socket = request.raw.socket;
+  socket.destroySoon = () => {
+    socket.pause();
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
 }
 
 /**
@@ -22,21 +27,17 @@ function fieldName(instancePath: string) {
  */
 export function registerErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    const send = (status: number, message: string) => {
+      if (status === 413 || status === 415) closeWithoutReading(request, reply);
+      return reply.status(status).send({ success: false, message });
+    };
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ success: false, message: error.message });
+      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+      return send(error.statusCode, error.message);
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const issue = error.validation[0]!;
-      const field = fieldName(issue.instancePath);
-      const where =
-        CONTEXT_LABEL[(error as { validationContext?: string }).validationContext ?? ''] ?? 'request';
-      const message = !field
-        ? `Invalid ${where}: ${issue.message}`
-        : (issue.message ?? '').includes(field)
-          ? issue.message
-          : `${field}: ${issue.message}`;
-      return reply.status(400).send({ success: false, message });
-    }
+    // Validation failures arrive worded by the validator (http/validation.ts): the first names its field.
+    const [first] = (error as FastifyError).validation ?? [];
+    if (isFieldError(first)) return send(400, first.message);
     if (isResponseSerializationError(error as never) && 'cause' in error) {
       request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');
       return reply.status(500).send({ success: false, message: 'Internal Server Error' });
@@ -52,7 +53,7 @@ export function registerErrorHandlers(app: FastifyInstance) {
       return reply.status(500).send({ success: false, message: 'Internal Server Error' });
     }
     // Fastify's own client errors (bad JSON, body too large, unsupported type, rate limit) keep their status.
-    return reply.status(status).send({ success: false, message: error.message || 'Bad Request' });
+    return send(status, error.message || 'Bad Request');
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -61,3 +62,17 @@ export function registerErrorHandlers(app: FastifyInstance) {
       .send({ success: false, message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
   });
 }
+
+/**
+ * Errors the router answers before any route runs (a path parameter over maxParamLength, a URL that does
+ * not decode): the same `{ success: false, message }`, and never the address echoed back.
+ */
+export const frameworkErrorHandler = (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'path: a path parameter is too long'
+      : error.code === 'FST_ERR_BAD_URL'
+        ? 'path: the address is not a valid URL'
+        : 'Bad Request';
+  return reply.code(error.statusCode ?? 400).send({ success: false, message });
+};

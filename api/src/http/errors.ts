@@ -1,8 +1,8 @@
 /** An error with an HTTP status whose message is safe to show to the caller. */
 export class HttpError extends Error {
   readonly statusCode: number;
-  constructor(statusCode: number, message: string) {
-    super(message);
+  constructor(statusCode: number, message: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.statusCode = statusCode;
   }
 }
@@ -14,3 +14,6 @@ export const notFound = (message: string) => new HttpError(404, message);
 
 export const NO_TOKEN_MESSAGE = 'Please login to access this resource';
 export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please login again.';
+
+/** A service the api depends on failed: 502, whatever that service answered (its 401 is not the shopper's). */
+export const badGateway = (message: string, cause: unknown) => new HttpError(502, message, { cause });

@@ -6,7 +6,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { UserRow } from '../users/user-view.ts';
+import type { UserRow } from '../db/schema.ts';
 import type { UploadedFile } from './form-body.ts';
 
 /** The Fastify instance every route file registers on: zod validation and typed handlers. */

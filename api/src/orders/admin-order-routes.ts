@@ -1,33 +1,31 @@
-import { and, eq } from 'drizzle-orm';
 import {
   adminListQuerySchema,
   adminOrdersAnswerSchema,
-  errorResponseSchema,
   isPagedAdminQuery,
   idParamsSchema,
   orderResponseSchema,
   processOrderRequestSchema,
   successMessageSchema,
   type OrderStatus,
+  toPaise,
+  toRupees,
 } from '@shop/shared-api/schemas';
 import type { AppContext } from '../context.ts';
 import type { ZodApp } from '../http/types.ts';
-import { orders } from '../db/schema.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { readFormBody } from '../http/form-body.ts';
-import { requestBaseUrl } from '../http/public-url.ts';
-import { toRupees } from '../http/money.ts';
-import { findOrders } from './order-view.ts';
-import { adminOrdersPage } from '../admin-lists/admin-list-pages.ts';
+import {
+  adminOrdersPage,
+  deleteOrder,
+  findOrder,
+  listAllOrders,
+  moveOrderStatus,
+  orderStatusOf,
+} from './order-repository.ts';
 
-const tags = ['admin: orders'];
-const security = [{ bearerAuth: [] }];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const tag = 'admin: orders';
+/** One short `status` field. */
+const STATUS_FORM = { fields: 3, fieldSize: 1024, files: 0, fileSize: 0, maxBytes: 16 * 1024 };
+const noSuchOrder = () => notFound('Order not found with this Id');
 
 /** The only moves an order may make. */
 const NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus>> = {
@@ -35,88 +33,66 @@ const NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus>> = {
   Shipped: 'Delivered',
 };
 
-export function registerAdminOrderRoutes(app: ZodApp, ctx: AppContext) {
-  const { db } = ctx;
-  const baseUrlOf = (request: Parameters<typeof requestBaseUrl>[0]) =>
-    requestBaseUrl(request, ctx.config.publicApiUrl);
+/** Admin order handling, inside the admin plugin (`/admin`): list all, move forward, delete. */
+export function registerAdminOrderRoutes(admin: ZodApp, ctx: AppContext) {
+  const { db, kit } = ctx;
 
-  app.get(
-    '/admin/orders',
-    {
-      onRequest: ctx.guards.requireAdmin,
-      schema: {
-        tags,
-        summary:
-          'Every order, with the sum of their totals; with page, limit or q: one page, newest first, and the stat figures',
-        security,
-        querystring: adminListQuerySchema,
-        response: { 200: adminOrdersAnswerSchema, ...errors },
-      },
-    },
+  admin.get(
+    '/orders',
+    kit.admin({
+      tag,
+      summary:
+        'Every order, with the sum of their totals; with page, limit or q: one page, newest first, and the stat figures',
+      querystring: adminListQuerySchema,
+      response: { 200: adminOrdersAnswerSchema },
+    }),
     async (request) => {
-      if (isPagedAdminQuery(request.query)) return adminOrdersPage(db, request.query, baseUrlOf(request));
-      const list = await findOrders(db, undefined, baseUrlOf(request));
-      const totalPaise = list.reduce((sum, order) => sum + Math.round(order.totalPrice * 100), 0);
+      if (isPagedAdminQuery(request.query)) return adminOrdersPage(db, request.query, kit.baseUrlOf(request));
+      const list = await listAllOrders(db, kit.baseUrlOf(request));
+      const totalPaise = list.reduce((sum, order) => sum + toPaise(order.totalPrice), 0);
       return { success: true as const, orders: list, totalAmount: toRupees(totalPaise) };
     },
   );
 
-  app.put(
-    '/admin/order/:id',
-    {
-      onRequest: ctx.guards.requireAdmin,
-      preValidation: readFormBody,
-      schema: {
-        tags,
-        summary:
-          'Move an order forward: Processing to Shipped, Shipped to Delivered (form data or JSON `status`)',
-        security,
-        consumes: ['multipart/form-data', 'application/json', 'application/x-www-form-urlencoded'],
-        params: idParamsSchema,
-        body: processOrderRequestSchema,
-        response: { 200: orderResponseSchema, ...errors },
-      },
-    },
+  admin.put(
+    '/order/:id',
+    kit.admin({
+      tag,
+      summary:
+        'Move an order forward: Processing to Shipped, Shipped to Delivered (form data or JSON `status`)',
+      params: idParamsSchema,
+      body: processOrderRequestSchema,
+      response: { 200: orderResponseSchema },
+      form: STATUS_FORM,
+      errors: [404],
+    }),
     async (request) => {
+      const { id } = request.params;
       const { status } = request.body;
-      const [current] = await db
-        .select({ status: orders.orderStatus })
-        .from(orders)
-        .where(eq(orders.id, request.params.id));
-      if (!current) throw notFound('Order not found with this Id');
-      if (current.status === 'Delivered') throw badRequest('You have already delivered this order');
-      if (NEXT_STATUS[current.status] !== status) {
-        throw badRequest(`An order can only move from ${current.status} to ${NEXT_STATUS[current.status]}`);
+      const current = await orderStatusOf(db, id);
+      if (!current) throw noSuchOrder();
+      if (current === 'Delivered') throw badRequest('You have already delivered this order');
+      if (NEXT_STATUS[current] !== status) {
+        throw badRequest(`An order can only move from ${current} to ${NEXT_STATUS[current]}`);
       }
-      const moved = await db
-        .update(orders)
-        .set({ orderStatus: status, ...(status === 'Delivered' ? { deliveredAt: new Date() } : {}) })
-        .where(and(eq(orders.id, request.params.id), eq(orders.orderStatus, current.status)))
-        .returning({ id: orders.id });
-      if (moved.length === 0) throw badRequest('The order changed meanwhile; reload it and try again');
-      const [order] = await findOrders(db, eq(orders.id, request.params.id), baseUrlOf(request));
+      if (!(await moveOrderStatus(db, id, current, status)))
+        throw badRequest('The order changed meanwhile; reload it and try again');
+      const order = await findOrder(db, id, kit.baseUrlOf(request));
       return { success: true as const, order: order! };
     },
   );
 
-  app.delete(
-    '/admin/order/:id',
-    {
-      onRequest: ctx.guards.requireAdmin,
-      schema: {
-        tags,
-        summary: 'Delete an order',
-        security,
-        params: idParamsSchema,
-        response: { 200: successMessageSchema, ...errors },
-      },
-    },
+  admin.delete(
+    '/order/:id',
+    kit.admin({
+      tag,
+      summary: 'Delete an order',
+      params: idParamsSchema,
+      response: { 200: successMessageSchema },
+      errors: [404],
+    }),
     async (request) => {
-      const deleted = await db
-        .delete(orders)
-        .where(eq(orders.id, request.params.id))
-        .returning({ id: orders.id });
-      if (deleted.length === 0) throw notFound('Order not found with this Id');
+      if (!(await deleteOrder(db, request.params.id))) throw noSuchOrder();
       return { success: true as const, message: 'Order Deleted Successfully' };
     },
   );

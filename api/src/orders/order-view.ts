@@ -1,11 +1,8 @@
-import { desc, eq, type SQL } from 'drizzle-orm';
+import { toRupees } from '@shop/shared-api/schemas';
 import type { Order } from '@shop/shared-api/schemas';
-import type { DbOrTx } from '../db/client.ts';
-import { orders, users } from '../db/schema.ts';
+import type { OrderRow } from '../db/schema.ts';
 import { absoluteUrl } from '../http/public-url.ts';
-import { toRupees } from '../http/money.ts';
 
-export type OrderRow = typeof orders.$inferSelect;
 interface OrderUser {
   id: string;
   name: string;
@@ -34,15 +31,4 @@ export function toOrderView(row: OrderRow, user: OrderUser, baseUrl: string): Or
     deliveredAt: row.deliveredAt ? row.deliveredAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/** Orders with their buyer, newest first. */
-export async function findOrders(db: DbOrTx, where: SQL | undefined, baseUrl: string) {
-  const rows = await db
-    .select({ order: orders, user: { id: users.id, name: users.name, email: users.email } })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id));
-  return rows.map((row) => toOrderView(row.order, row.user, baseUrl));
 }

@@ -1,18 +1,19 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { toRupees } from '@shop/shared-api/schemas';
 import type { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
 import type { newOrderRequestSchema } from '@shop/shared-api/schemas';
 import type { AppContext } from '../context.ts';
-import { orders, products, usedPayments, type StoredOrderItem } from '../db/schema.ts';
-import { newId } from '../db/ids.ts';
-import { badRequest, notFound } from '../http/errors.ts';
-import { isUniqueViolation } from '../http/db-errors.ts';
-import { toRupees } from '../http/money.ts';
-import type { UserRow } from '../users/user-view.ts';
+import type { StoredOrderItem, UserRow } from '../db/schema.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { priceOrder } from './pricing.ts';
+import { insertOrder, lockProducts, paymentSpentOn, takeStock } from './order-repository.ts';
+import { refundRefusedPayment } from './refunds.ts';
 
 type OrderInput = z.output<typeof newOrderRequestSchema>;
 
 const PAYMENT_USED = 'This payment has already been used for an order';
+const PAYMENT_REFUNDED = 'This payment was refunded; start the payment again';
 const MAX_UNITS_PER_PRODUCT = 1000;
 const ROUNDING_TOLERANCE_PAISE = 1;
 
@@ -20,9 +21,10 @@ const ROUNDING_TOLERANCE_PAISE = 1;
  * Creates an order from product ids and quantities only. Prices, tax, shipping and total come from the
  * catalog; the payment intent must have succeeded, for exactly that total, for this user, and never have
  * paid for another order. Stock is checked and decremented in the same transaction, under row locks taken
- * in id order, so concurrent orders never oversell or deadlock.
+ * in id order, so concurrent orders never oversell or deadlock. A verified payment whose order is then
+ * refused (stock ran out, product gone, amount differs) is refunded at once through the same gateway.
  */
-export async function placeOrder(ctx: AppContext, user: UserRow, input: OrderInput) {
+export async function placeOrder(ctx: AppContext, user: UserRow, input: OrderInput, log: FastifyBaseLogger) {
   const quantities = new Map<string, number>();
   for (const line of input.orderItems)
     quantities.set(line.product, (quantities.get(line.product) ?? 0) + line.quantity);
@@ -37,39 +39,29 @@ export async function placeOrder(ctx: AppContext, user: UserRow, input: OrderInp
     : null;
   if (!intent) throw badRequest('Payment could not be verified');
   if (intent.userId !== user.id) throw badRequest('This payment was not made by you');
+  if (intent.status === 'refunded') throw badRequest(PAYMENT_REFUNDED);
   if (intent.status !== 'succeeded') throw badRequest('Payment has not succeeded');
   if (intent.currency !== 'inr') throw badRequest('Payment currency must be INR');
-  const [used] = await ctx.db
-    .select({ orderId: usedPayments.orderId })
-    .from(usedPayments)
-    .where(eq(usedPayments.paymentId, paymentId));
-  if (used) throw badRequest(PAYMENT_USED);
+  const spent = await paymentSpentOn(ctx.db, paymentId);
+  if (spent) throw badRequest(spent === 'refund' ? PAYMENT_REFUNDED : PAYMENT_USED);
 
   try {
     const order = await ctx.db.transaction(async (tx) => {
-      const ids = [...quantities.keys()].sort();
-      const rows = await tx
-        .select()
-        .from(products)
-        .where(inArray(products.id, ids))
-        .orderBy(asc(products.id))
-        .for('update');
-      const byId = new Map(rows.map((row) => [row.id, row]));
+      const ids = [...quantities.keys()];
+      const byId = new Map((await lockProducts(tx, ids)).map((row) => [row.id, row]));
       const missing = ids.find((id) => !byId.has(id));
       if (missing) throw notFound(`Product not found: ${missing}`);
 
-      const items: StoredOrderItem[] = input.orderItems
-        .filter((line, index, all) => all.findIndex((other) => other.product === line.product) === index)
-        .map((line) => {
-          const product = byId.get(line.product)!;
-          return {
-            product: product.id,
-            name: product.name,
-            image: product.images[0]?.url ?? '',
-            pricePaise: product.pricePaise,
-            quantity: quantities.get(product.id)!,
-          };
-        });
+      const items: StoredOrderItem[] = [...quantities].map(([id, quantity]) => {
+        const product = byId.get(id)!;
+        return {
+          product: product.id,
+          name: product.name,
+          image: product.images[0]?.url ?? '',
+          pricePaise: product.pricePaise,
+          quantity,
+        };
+      });
       const totals = priceOrder(items);
       // The browser computes GST in floating-point rupees; on an exact half paisa it can round the other
       // way, so one paisa either side is the same amount. Anything more is refused.
@@ -80,41 +72,37 @@ export async function placeOrder(ctx: AppContext, user: UserRow, input: OrderInp
       }
       for (const item of items) {
         const product = byId.get(item.product)!;
-        if (product.stock < item.quantity) {
+        if (product.stock < item.quantity || !(await takeStock(tx, item.product, item.quantity))) {
           throw badRequest(`Insufficient stock for ${product.name}: ${product.stock} left`);
         }
-        const updated = await tx
-          .update(products)
-          .set({ stock: sql`${products.stock} - ${item.quantity}` })
-          .where(and(eq(products.id, item.product), gte(products.stock, item.quantity)))
-          .returning({ id: products.id });
-        if (updated.length === 0) throw badRequest(`Insufficient stock for ${product.name}`);
       }
       const now = new Date();
-      const [created] = await tx
-        .insert(orders)
-        .values({
-          id: newId(),
-          userId: user.id,
-          shippingInfo: input.shippingInfo,
-          orderItems: items,
-          paymentId,
-          paymentStatus: intent.status,
-          paidAt: now,
-          ...totals,
-          orderStatus: 'Processing',
-          createdAt: now,
-        })
-        .returning();
-      // Recorded in the same transaction; its primary key refuses a second order on one payment, even
-      // one placed at the same moment or after this order is deleted.
-      await tx.insert(usedPayments).values({ paymentId, userId: user.id, orderId: created!.id });
-      return created!;
+      return insertOrder(tx, {
+        userId: user.id,
+        shippingInfo: input.shippingInfo,
+        orderItems: items,
+        paymentId,
+        paymentStatus: intent.status,
+        paidAt: now,
+        ...totals,
+        orderStatus: 'Processing',
+        createdAt: now,
+      });
     });
     ctx.catalogCache.invalidate();
     return order;
   } catch (error) {
     if (isUniqueViolation(error)) throw badRequest(PAYMENT_USED);
-    throw error;
+    if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+    // The shopper paid and gets no order: the money goes back now, never left to an operator.
+    const refund = await refundRefusedPayment(ctx.db, ctx.payments, log, { id: paymentId, userId: user.id });
+    if (refund === null) throw error;
+    const amount = `₹${toRupees(intent.amountPaise)}`;
+    throw new HttpError(
+      error.statusCode,
+      refund === 'refunded'
+        ? `${error.message}. Your payment of ${amount} has been refunded.`
+        : `${error.message}. Your payment of ${amount} will be refunded automatically.`,
+    );
   }
 }

@@ -14,4 +14,6 @@ export interface PaymentGateway {
   createIntent(userId: string, amountPaise: number): Promise<{ id: string; clientSecret: string }>;
   /** The intent as the gateway knows it, or null when it does not exist. */
   retrieveIntent(id: string): Promise<VerifiedIntent | null>;
+  /** Gives a succeeded payment back in full. Idempotent: refunding a refunded intent is a no-op. */
+  refund(id: string): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { PaymentConfirmRequest, PaymentIntent } from '@shop/shared-api/schemas';
 import { TEST_CARD_DECLINED, TEST_CARD_SUCCEEDS } from '@shop/shared-api/schemas';
 import type { Db } from '../db/client.ts';
@@ -43,6 +43,12 @@ export function createLocalGateway(db: Db): PaymentGateway {
         userId: row.userId,
       };
     },
+    async refund(id) {
+      await db
+        .update(paymentIntents)
+        .set({ status: 'refunded' })
+        .where(and(eq(paymentIntents.id, id), eq(paymentIntents.status, 'succeeded')));
+    },
   };
 }
 
@@ -70,6 +76,13 @@ export async function confirmLocalIntent(
     currency: 'inr',
   });
   if (row.status === 'succeeded') return view('succeeded');
+  if (row.status === 'refunded') {
+    throw new CardError(
+      400,
+      'payment_intent_unexpected_state',
+      'This payment was refunded. Start the payment again.',
+    );
+  }
   if (expiryInPast(request.card.expiry, new Date())) {
     throw new CardError(400, 'expired_card', "Your card's expiration date is in the past.");
   }

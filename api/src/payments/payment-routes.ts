@@ -6,9 +6,11 @@ import {
   paymentProcessResponseSchema,
 } from '@shop/shared-api/schemas';
 import { z } from 'zod';
-import type { AppContext } from '../context.ts';
+import type { ApiConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
 import type { ZodApp } from '../http/types.ts';
-import { currentUser } from '../auth/guards.ts';
+import { currentUser, type RouteKit } from '../http/route-kit.ts';
+import type { PaymentGateway } from './gateway.ts';
 import { CardError, confirmLocalIntent } from './local-gateway.ts';
 
 /** Card errors carry Stripe's `error` object beside the usual `{ success: false, message }`. */
@@ -18,48 +20,54 @@ const cardErrorSchema = errorResponseSchema.extend({
     .optional(),
 });
 
-export function registerPaymentRoutes(app: ZodApp, ctx: AppContext) {
+export interface PaymentRouteDeps {
+  db: Db;
+  kit: RouteKit;
+  payments: PaymentGateway;
+  config: Pick<ApiConfig, 'paymentRateLimit'>;
+}
+
+const tag = 'payments';
+
+export function registerPaymentRoutes(app: ZodApp, { db, kit, payments, config }: PaymentRouteDeps) {
+  // Card testing and intent spam: both calls are limited per client address.
+  const rateLimit = config.paymentRateLimit;
   app.post(
     '/payment/process',
-    {
-      onRequest: ctx.guards.requireUser,
-      schema: {
-        tags: ['payments'],
-        summary: 'Create a card payment intent for an amount in paise; answers its client_secret',
-        description:
-          'The amount is only what the browser will be charged; the order endpoint recomputes the total from the ' +
-          'catalog and refuses an intent whose amount differs.',
-        security: [{ bearerAuth: [] }],
-        body: paymentProcessRequestSchema,
-        response: { 200: paymentProcessResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },
-      },
-    },
+    kit.user({
+      tag,
+      summary: 'Create a card payment intent for an amount in paise; answers its client_secret',
+      description:
+        'The amount is only what the browser will be charged; the order endpoint recomputes the total from the ' +
+        'catalog and refuses an intent whose amount differs.',
+      body: paymentProcessRequestSchema,
+      response: { 200: paymentProcessResponseSchema },
+      rateLimit,
+    }),
     async (request) => {
-      const user = currentUser(request);
-      const intent = await ctx.payments.createIntent(user.id, request.body.amount);
+      const intent = await payments.createIntent(currentUser(request).id, request.body.amount);
       return { success: true as const, client_secret: intent.clientSecret };
     },
   );
 
-  if (ctx.payments.kind !== 'local') return;
+  if (payments.kind !== 'local') return;
 
   app.post(
     '/payment/confirm',
-    {
-      schema: {
-        tags: ['payments'],
-        summary:
-          'Local test-mode gateway: confirm an intent with card details (like Stripe confirmCardPayment)',
-        description:
-          '4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined (402), any other number is refused as not ' +
-          'a test card (400). The client_secret is the credential; no bearer token is needed.',
-        body: paymentConfirmRequestSchema,
-        response: { 200: paymentConfirmResponseSchema, 400: cardErrorSchema, 402: cardErrorSchema },
-      },
-    },
+    kit.public({
+      tag,
+      summary:
+        'Local test-mode gateway: confirm an intent with card details (like Stripe confirmCardPayment)',
+      description:
+        '4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined (402), any other number is refused as not ' +
+        'a test card (400). The client_secret is the credential; no bearer token is needed.',
+      body: paymentConfirmRequestSchema,
+      response: { 200: paymentConfirmResponseSchema, 400: cardErrorSchema, 402: cardErrorSchema },
+      rateLimit,
+    }),
     async (request, reply) => {
       try {
-        return { paymentIntent: await confirmLocalIntent(ctx.db, request.body) };
+        return { paymentIntent: await confirmLocalIntent(db, request.body) };
       } catch (error) {
         if (!(error instanceof CardError)) throw error;
         return reply.status(error.statusCode as 400).send({

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { badGateway } from '../http/errors.ts';
 import type { PaymentGateway } from './gateway.ts';
 
 /** Where the SDK sends its calls; unset means api.stripe.com. Tests point it at a local fake. */
@@ -8,18 +9,35 @@ export interface StripeConnection {
   protocol: 'http' | 'https';
 }
 
+const UNAVAILABLE = 'The card payment service is unavailable; please try again in a moment';
+
+/**
+ * Any Stripe failure the shop cannot act on is a 502 with a message the shopper can read: Stripe's own
+ * status never reaches the browser (a 401 from a rotated key would sign the shopper out).
+ */
+async function viaStripe<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError) throw badGateway(UNAVAILABLE, error);
+    throw error;
+  }
+}
+
 /** Card payments through Stripe (STRIPE_SECRET_KEY); the browser confirms with Stripe.js. */
 export function createStripeGateway(secretKey: string, connection?: StripeConnection): PaymentGateway {
   const stripe = new Stripe(secretKey, { maxNetworkRetries: 1, timeout: 20_000, ...(connection ?? {}) });
   return {
     kind: 'stripe',
     async createIntent(userId, amountPaise) {
-      const intent = await stripe.paymentIntents.create({
-        amount: amountPaise,
-        currency: 'inr',
-        allowed_payment_method_types: ['card'],
-        metadata: { userId },
-      });
+      const intent = await viaStripe(() =>
+        stripe.paymentIntents.create({
+          amount: amountPaise,
+          currency: 'inr',
+          allowed_payment_method_types: ['card'],
+          metadata: { userId },
+        }),
+      );
       if (!intent.client_secret) throw new Error('Stripe returned a payment intent without a client secret');
       return { id: intent.id, clientSecret: intent.client_secret };
     },
@@ -36,6 +54,23 @@ export function createStripeGateway(secretKey: string, connection?: StripeConnec
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
           return null;
+        if (error instanceof Stripe.errors.StripeError) throw badGateway(UNAVAILABLE, error);
+        throw error;
+      }
+    },
+    async refund(id) {
+      try {
+        // One refund per intent, however often it is asked for (retries after a failure included).
+        await stripe.refunds.create(
+          { payment_intent: id, reason: 'requested_by_customer', metadata: { why: 'order refused' } },
+          { idempotencyKey: `refund-${id}` },
+        );
+      } catch (error) {
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          error.code === 'charge_already_refunded'
+        )
+          return;
         throw error;
       }
     },

@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { orders, products, reviews, users, type StoredOrderItem } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { refreshProductRating } from '../catalog/product-view.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { refreshProductRating } from '../reviews/review-repository.ts';
 import { priceOrder } from '../orders/pricing.ts';
 import { drawProductImage } from './product-art.ts';
 import { SEED_COMMENTS, SEED_PRODUCTS, SEED_REVIEWERS } from './catalog-data.ts';
@@ -15,6 +15,29 @@ export const DEMO_ACCOUNTS = [
 ];
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/** Where the demo orders went (tests ship there too). */
+export const DEMO_SHIPPING_INFO = {
+  address: '12 MG Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  country: 'IN',
+  pinCode: '560001',
+  phoneNo: '9876543210',
+};
+
+/** Demo accounts present in the database that still open with their published password. */
+export async function demoAccountsStillOpen(db: AppContext['db']) {
+  const open: string[] = [];
+  for (const account of DEMO_ACCOUNTS) {
+    const [user] = await db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, account.email));
+    if (user && (await verifyPassword(user.hash, account.password))) open.push(account.email);
+  }
+  return open;
+}
 
 /**
  * Demo data for an empty database: the two demo accounts, a catalog with pictures, reviews and past orders
@@ -140,14 +163,7 @@ export async function seedDatabase(ctx: AppContext, log: FastifyBaseLogger) {
       await tx.insert(orders).values({
         id: newId(),
         userId: order.buyer,
-        shippingInfo: {
-          address: '12 MG Road',
-          city: 'Bengaluru',
-          state: 'Karnataka',
-          country: 'IN',
-          pinCode: '560001',
-          phoneNo: '9876543210',
-        },
+        shippingInfo: DEMO_SHIPPING_INFO,
         orderItems: items,
         paymentId: `pi_seed_${newId()}`,
         paymentStatus: 'succeeded',

@@ -1,6 +1,9 @@
 import { badRequest } from '../http/errors.ts';
 import { MAX_IMAGE_BYTES } from './image-store.ts';
 
+/** The longest data URL of an image within MAX_IMAGE_BYTES (base64 takes 4 characters per 3 bytes). */
+export const DATA_URL_MAX_CHARS = Math.ceil(MAX_IMAGE_BYTES / 3) * 4 + 100;
+
 /**
  * The bytes of a `data:image/...;base64,...` url. The declared type is not trusted: the store checks the
  * content before it keeps anything.

@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import {
-  errorResponseSchema,
   promoteToAdminRequestSchema,
   promoteToAdminResponseSchema,
   updateProfileRequestSchema,
@@ -8,94 +6,97 @@ import {
 } from '@shop/shared-api/schemas';
 import type { AppContext } from '../context.ts';
 import type { ZodApp } from '../http/types.ts';
-import { users } from '../db/schema.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
-import { isUniqueViolation } from '../http/db-errors.ts';
-import { readFormBody } from '../http/form-body.ts';
-import { requestBaseUrl } from '../http/public-url.ts';
-import { currentUser } from '../auth/guards.ts';
-import { decodeImageDataUrl } from '../storage/data-url.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { voidResetTokens } from '../auth/reset-tokens.ts';
+import { currentUser } from '../http/route-kit.ts';
+import { DATA_URL_MAX_CHARS, decodeImageDataUrl } from '../storage/data-url.ts';
+import { MAX_IMAGE_BYTES } from '../storage/image-store.ts';
 import { toUserView } from './user-view.ts';
+import { updateUser } from './user-repository.ts';
 
-const tags = ['profile'];
-const security = [{ bearerAuth: [] }];
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+const tag = 'profile';
+
+/** An email change is a takeover path: it asks for the password, as a password change does. */
+async function checkCurrentPassword(passwordHash: string | null, currentPassword: string | undefined) {
+  if (!passwordHash) throw badRequest('email: change the email of this account with its sign-in provider');
+  if (!currentPassword) throw badRequest('currentPassword: enter your current password to change your email');
+  if (!(await verifyPassword(passwordHash, currentPassword)))
+    throw badRequest('currentPassword: the current password is incorrect');
+}
+/** Name, email and an avatar: one image file, or an image data URL as a text field. */
+const AVATAR_FORM = {
+  fields: 5,
+  fieldSize: 64 * 1024,
+  largeFields: { avatar: DATA_URL_MAX_CHARS },
+  files: 1,
+  fileSize: MAX_IMAGE_BYTES,
+  maxBytes: 8 * 1024 * 1024,
+};
 
 /** The signed-in user's own profile, and the demo's self-promotion to admin. */
 export function registerMeRoutes(app: ZodApp, ctx: AppContext) {
-  const { db } = ctx;
+  const { db, kit } = ctx;
 
   app.get(
     '/me',
-    {
-      onRequest: ctx.guards.requireUser,
-      schema: {
-        tags,
-        summary: 'The signed-in user (created on first sight for Clerk tokens)',
-        security,
-        response: { 200: userResponseSchema, ...errors },
-      },
-    },
+    kit.user({
+      tag,
+      summary: 'The signed-in user (created on first sight for Clerk tokens)',
+      response: { 200: userResponseSchema },
+    }),
     async (request) => ({
       success: true as const,
-      user: toUserView(currentUser(request), requestBaseUrl(request, ctx.config.publicApiUrl)),
+      user: toUserView(currentUser(request), kit.baseUrlOf(request)),
     }),
   );
 
   app.put(
     '/me/update',
-    {
+    kit.user({
+      tag,
+      summary: 'Update name, email and avatar (form data or JSON; avatar as an image data URL or file)',
+      body: updateProfileRequestSchema,
+      response: { 200: userResponseSchema },
+      form: AVATAR_FORM,
       bodyLimit: 12 * 1024 * 1024,
-      onRequest: ctx.guards.requireUser,
-      preValidation: readFormBody,
-      schema: {
-        tags,
-        summary: 'Update name, email and avatar (form data or JSON; avatar as an image data URL or file)',
-        security,
-        consumes: ['application/json', 'multipart/form-data', 'application/x-www-form-urlencoded'],
-        body: updateProfileRequestSchema,
-        response: { 200: userResponseSchema, ...errors },
-      },
-    },
+    }),
     async (request) => {
       const user = currentUser(request);
-      const { name, email, avatar } = request.body;
+      const { name, email, avatar, currentPassword } = request.body;
+      const emailChanges = email !== user.email;
+      if (emailChanges) await checkCurrentPassword(user.passwordHash, currentPassword);
       const avatarFile = request.uploads.find((file) => file.field === 'avatar');
       const avatarBytes = avatarFile?.bytes ?? (avatar ? decodeImageDataUrl(avatar, 'avatar') : undefined);
       const saved = avatarBytes ? await ctx.images.save(avatarBytes, 'avatars') : undefined;
       let updated;
       try {
-        [updated] = await db
-          .update(users)
-          .set({ name, email, ...(saved ? { avatarUrl: saved.url, avatarKey: saved.key } : {}) })
-          .where(eq(users.id, user.id))
-          .returning();
+        updated = await updateUser(db, user.id, {
+          name,
+          email,
+          ...(saved ? { avatarUrl: saved.url, avatarKey: saved.key } : {}),
+        });
       } catch (error) {
         if (saved) await ctx.images.remove(saved.key);
-        if (isUniqueViolation(error)) throw badRequest('Email is already registered');
         throw error;
       }
       if (saved && user.avatarKey) await ctx.images.remove(user.avatarKey);
-      return {
-        success: true as const,
-        user: toUserView(updated!, requestBaseUrl(request, ctx.config.publicApiUrl)),
-      };
+      // Reset links went to the old address.
+      if (emailChanges) await voidResetTokens(db, user.id);
+      return { success: true as const, user: toUserView(updated!, kit.baseUrlOf(request)) };
     },
   );
 
   app.post(
     '/promote-to-admin',
-    {
-      onRequest: ctx.guards.requireUser,
-      schema: {
-        tags,
-        summary:
-          'Make the signed-in user an admin (only where ALLOW_SELF_PROMOTION=true, as in the embedded demo)',
-        security,
-        body: promoteToAdminRequestSchema,
-        response: { 200: promoteToAdminResponseSchema, ...errors },
-      },
-    },
+    kit.user({
+      tag,
+      summary:
+        'Make the signed-in user an admin (only where ALLOW_SELF_PROMOTION=true, as in the embedded demo)',
+      body: promoteToAdminRequestSchema,
+      response: { 200: promoteToAdminResponseSchema },
+      errors: [403],
+    }),
     async (request) => {
       const user = currentUser(request);
       if (!ctx.config.allowSelfPromotion) {
@@ -103,14 +104,10 @@ export function registerMeRoutes(app: ZodApp, ctx: AppContext) {
           'Self-promotion to admin is disabled on this server (ALLOW_SELF_PROMOTION is not true)',
         );
       }
-      const [updated] = await db
-        .update(users)
-        .set({ role: 'admin' })
-        .where(eq(users.id, user.id))
-        .returning();
+      const updated = await updateUser(db, user.id, { role: 'admin' });
       return {
         success: true as const,
-        user: toUserView(updated!, requestBaseUrl(request, ctx.config.publicApiUrl)),
+        user: toUserView(updated!, kit.baseUrlOf(request)),
         message: 'You are now an admin',
       };
     },

@@ -1,9 +1,7 @@
 import type { User } from '@shop/shared-api/schemas';
 import { DEFAULT_AVATAR_URL } from '@shop/shared-api/schemas';
-import type { users } from '../db/schema.ts';
+import type { UserRow } from '../db/schema.ts';
 import { absoluteUrl } from '../http/public-url.ts';
-
-export type UserRow = typeof users.$inferSelect;
 
 /** A user as the wire shows it: never the password hash or provider ids. */
 export function toUserView(row: UserRow, baseUrl: string): User {

@@ -22,9 +22,16 @@ export async function startFakeStripe() {
     method: string;
     path: string;
     authorization: string | undefined;
+    idempotencyKey: string | undefined;
     body: Record<string, unknown>;
   }[] = [];
+  const refunds = new Map<string, { id: string; payment_intent: string }>();
   let counter = 0;
+  /** The next calls answer this error instead (Stripe's shape), as a Stripe outage or a revoked key would. */
+  const failures: {
+    path?: string;
+    error: { status: number; type: string; message: string; code?: string };
+  }[] = [];
 
   const readBody = (request: IncomingMessage) =>
     new Promise<string>((resolve) => {
@@ -36,11 +43,30 @@ export async function startFakeStripe() {
   const server: Server = createServer(async (request, response) => {
     const body = qs.parse(await readBody(request)) as Record<string, unknown>;
     const path = (request.url ?? '').split('?')[0]!;
-    requests.push({ method: request.method ?? '', path, authorization: request.headers.authorization, body });
+    const idempotencyKey = request.headers['idempotency-key'];
+    requests.push({
+      method: request.method ?? '',
+      path,
+      authorization: request.headers.authorization,
+      idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
+      body,
+    });
     const send = (status: number, payload: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${counter}` });
       response.end(JSON.stringify(payload));
     };
+    const failing = failures.findIndex((failure) => failure.path === undefined || failure.path === path);
+    if (failing >= 0) {
+      const [{ error }] = failures.splice(failing, 1) as [(typeof failures)[number]];
+      return send(error.status, { error });
+    }
+    if (request.method === 'POST' && path === '/v1/refunds') {
+      const intentId = String(body.payment_intent);
+      const key = typeof idempotencyKey === 'string' ? idempotencyKey : `none-${++counter}`;
+      const refund = refunds.get(key) ?? { id: `re_fake${++counter}`, payment_intent: intentId };
+      refunds.set(key, refund);
+      return send(200, { object: 'refund', status: 'succeeded', ...refund });
+    }
     if (request.method === 'POST' && path === '/v1/payment_intents') {
       const id = `pi_fake${++counter}`;
       const intent: FakeIntent = {
@@ -77,6 +103,16 @@ export async function startFakeStripe() {
     requests,
     succeed(id: string) {
       intents.get(id)!.status = 'succeeded';
+    },
+    /** Refunds made, one per idempotency key. */
+    refunds: () => [...refunds.values()],
+    /** Makes the next `times` calls (to `path` only, when given) fail with Stripe's error shape. */
+    failNext(
+      times: number,
+      error: { status: number; type: string; message: string; code?: string },
+      path?: string,
+    ) {
+      for (let i = 0; i < times; i++) failures.push({ path, error });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -3,6 +3,7 @@ import type { ShopApp } from '../../src/app.ts';
 import { products, users } from '../../src/db/schema.ts';
 import { newId } from '../../src/db/ids.ts';
 import { encodePng } from '../../src/seed/png.ts';
+import { DEMO_SHIPPING_INFO } from '../../src/seed/seed.ts';
 
 let counter = 0;
 export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now()}.${counter++}@example.com`;
@@ -20,18 +21,17 @@ function refreshCookieOf(response: { cookies: { name: string; value: string }[] 
   return cookie ? `shop_refresh=${cookie.value}` : '';
 }
 
-export async function register(
-  app: ShopApp,
-  options: { name?: string; email?: string; password?: string } = {},
-): Promise<SignedIn> {
-  const email = options.email ?? uniqueEmail();
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/register',
-    payload: { name: options.name ?? 'Test User', email, password: options.password ?? 'Password123' },
-  });
-  if (response.statusCode !== 201)
-    throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+/** A register or login answer as the signed-in caller tests act as. */
+function signedInFrom(
+  response: { statusCode: number; body: string; json(): { accessToken: string; user: { _id: string } } } & {
+    cookies: { name: string; value: string }[];
+  },
+  email: string,
+  expected: number,
+  what: string,
+): SignedIn {
+  if (response.statusCode !== expected)
+    throw new Error(`${what} failed: ${response.statusCode} ${response.body}`);
   const body = response.json();
   return {
     token: body.accessToken,
@@ -42,21 +42,26 @@ export async function register(
   };
 }
 
+export async function register(
+  app: ShopApp,
+  options: { name?: string; email?: string; password?: string } = {},
+): Promise<SignedIn> {
+  const email = options.email ?? uniqueEmail();
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    payload: { name: options.name ?? 'Test User', email, password: options.password ?? 'Password123' },
+  });
+  return signedInFrom(response, email, 201, 'register');
+}
+
 export async function login(app: ShopApp, email: string, password: string): Promise<SignedIn> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/login',
     payload: { email, password },
   });
-  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
-  const body = response.json();
-  return {
-    token: body.accessToken,
-    userId: body.user._id,
-    email,
-    cookie: refreshCookieOf(response),
-    auth: { authorization: `Bearer ${body.accessToken}` },
-  };
+  return signedInFrom(response, email, 200, 'login');
 }
 
 /** A registered user made admin directly in the database. */
@@ -109,14 +114,7 @@ export async function pay(app: ShopApp, buyer: SignedIn, amountPaise: number, ca
   return { intentId: clientSecret.split('_secret_')[0]!, clientSecret, confirmed };
 }
 
-export const shippingInfo = {
-  address: '12 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  country: 'IN',
-  pinCode: '560001',
-  phoneNo: '9876543210',
-};
+export const shippingInfo = DEMO_SHIPPING_INFO;
 
 /** The checkout total in paise for the given lines (shipping 200 rupees up to 1,000; GST 18%). */
 export function totalPaiseOf(lines: { pricePaise: number; quantity: number }[]) {
@@ -126,3 +124,30 @@ export function totalPaiseOf(lines: { pricePaise: number; quantity: number }[]) 
 
 export const tinyPng = () => encodePng(4, 4, () => [200, 30, 30]);
 export const pngDataUrl = () => `data:image/png;base64,${tinyPng().toString('base64')}`;
+
+/** GET /products with a query string; status and parsed body. */
+export async function listProducts(app: ShopApp, query = '') {
+  const response = await app.inject({ method: 'GET', url: `/api/v1/products${query}` });
+  return { status: response.statusCode, body: response.json() };
+}
+
+export const productNames = (body: { products: { name: string }[] }) =>
+  body.products.map((product) => product.name);
+
+/** One unit of a new product, paid for by `buyer` and ordered: answers the order's and product's ids. */
+export async function placePaidOrder(app: ShopApp, buyer: SignedIn, pricePaise = 50_000) {
+  const product = await addProduct(app, { pricePaise, stock: 5 });
+  const { intentId } = await pay(app, buyer, totalPaiseOf([{ pricePaise, quantity: 1 }]));
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/order/new',
+    headers: buyer.auth,
+    payload: {
+      orderItems: [{ product: product.id, quantity: 1 }],
+      shippingInfo,
+      paymentInfo: { id: intentId, status: 'succeeded' },
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(`order failed: ${response.statusCode} ${response.body}`);
+  return { orderId: response.json().order._id as string, productId: product.id, intentId };
+}

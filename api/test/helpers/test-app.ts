@@ -4,9 +4,12 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import postgres from 'postgres';
+import { afterAll, beforeAll } from 'vitest';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions, type ShopApp } from '../../src/app.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import type { ApiConfig } from '../../src/config.ts';
+import { registerAdmin, type SignedIn } from './shop.ts';
 
 /**
  * A fresh database per test file: in-memory PGlite by default, or, when DATABASE_URL is set, a throwaway
@@ -41,9 +44,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(
-  options: { config?: Partial<ApiConfig>; seed?: boolean } & Pick<BuildAppOptions, 'stripeConnection'> = {},
-): Promise<TestApp> {
+export type TestAppOptions = { config?: Partial<ApiConfig>; seed?: boolean } & Pick<
+  BuildAppOptions,
+  'stripeConnection'
+>;
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-api-test-'));
   const { database, drop } = await freshDatabase();
   const logs: Record<string, unknown>[] = [];
@@ -65,10 +71,14 @@ export async function startTestApp(
       allowSelfPromotion: true,
       seedDemo: false,
       authRateLimit: 10_000,
+      paymentRateLimit: 10_000,
       catalogCacheMs: 2000,
       corsOrigins: ['http://localhost:4000'],
+      clerkAuthorizedParties: ['http://localhost:4000'],
       shopUrl: 'http://localhost:4000',
       stripeSecretKey: undefined,
+      paymentGateway: options.config?.stripeSecretKey ? 'stripe' : 'local',
+      production: false,
       clerkJwtKey: undefined,
       clerkSecretKey: undefined,
       publicApiUrl: undefined,
@@ -85,6 +95,70 @@ export async function startTestApp(
       await database.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** The app of one test file, read inside tests (it starts in beforeAll and closes in afterAll). */
+export interface UsedTestApp {
+  readonly app: ShopApp;
+  readonly logs: Record<string, unknown>[];
+  readonly dataDir: string;
+  /** An admin registered at start (with `{ admin: true }`). */
+  readonly admin: SignedIn;
+  /** One call to /api/v1, as `as` when given (its bearer token). */
+  request(
+    method: Method,
+    path: string,
+    options?: { as?: SignedIn; payload?: InjectOptions['payload']; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
+}
+
+/**
+ * The preamble of an api test file: `const t = useTestApp({ admin: true })` starts an app on a fresh
+ * database before the file's tests and closes it after them. Options may be computed at start.
+ */
+export function useTestApp(
+  options:
+    (TestAppOptions & { admin?: boolean }) | (() => Promise<TestAppOptions & { admin?: boolean }>) = {},
+): UsedTestApp {
+  let started: TestApp | undefined;
+  let admin: SignedIn | undefined;
+  beforeAll(async () => {
+    const resolved = typeof options === 'function' ? await options() : options;
+    started = await startTestApp(resolved);
+    if (resolved.admin) admin = await registerAdmin(started.app);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const running = () => {
+    if (!started) throw new Error('useTestApp: the app is only there inside tests');
+    return started;
+  };
+  return {
+    get app() {
+      return running().app;
+    },
+    get logs() {
+      return running().logs;
+    },
+    get dataDir() {
+      return running().dataDir;
+    },
+    get admin() {
+      if (!admin) throw new Error('useTestApp: pass { admin: true } to have an admin');
+      return admin;
+    },
+    request(method, path, { as, payload, headers = {} } = {}) {
+      return running().app.inject({
+        method,
+        url: `/api/v1${path}`,
+        headers: { ...(as ? as.auth : {}), ...headers },
+        ...(payload === undefined ? {} : { payload }),
+      });
     },
   };
 }

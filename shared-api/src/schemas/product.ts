@@ -3,6 +3,7 @@ import {
   categorySchema,
   imageSchema,
   isoDateSchema,
+  nameSchema,
   objectIdSchema,
   PRODUCT_CATEGORIES,
   rupeesSchema,
@@ -99,11 +100,7 @@ export type AdminProductsResponse = z.infer<typeof adminProductsResponseSchema>;
  * image data URLs. On update, sending images replaces the old ones; sending none keeps them.
  */
 export const productInputSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Please enter product name')
-    .max(200, 'Product name must be at most 200 characters'),
+  name: nameSchema('Product name', 200, 'Please enter product name'),
   price: z.coerce
     .number({ error: 'Price must be a number' })
     .min(0, 'Price cannot be negative')

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { imageSchema, isoDateSchema, objectIdSchema, roleSchema, successSchema } from './common.ts';
+import {
+  imageSchema,
+  isoDateSchema,
+  nameSchema,
+  objectIdSchema,
+  roleSchema,
+  successSchema,
+} from './common.ts';
 
 export const DEFAULT_AVATAR_URL = '/profile.png';
 export const PASSWORD_MIN_LENGTH = 8;
@@ -14,11 +21,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-const nameField = z
-  .string()
-  .trim()
-  .min(1, 'Name is required')
-  .max(100, 'Name must be at most 100 characters');
+const nameField = nameSchema('Name', 100);
 const emailField = z
   .string()
   .trim()
@@ -113,7 +116,10 @@ export const RESET_PASSWORD_MESSAGE = 'Password reset successfully!';
 
 // ---- profile ----
 
-/** `PUT /me/update`: form data or JSON; `avatar` is an image data URL (data:image/png;base64,...). */
+/**
+ * `PUT /me/update`: form data or JSON; `avatar` is an image data URL (data:image/png;base64,...).
+ * Changing the email needs `currentPassword` (the api answers 400 naming it otherwise).
+ */
 export const updateProfileRequestSchema = z.object({
   name: nameField,
   email: emailField,
@@ -122,6 +128,7 @@ export const updateProfileRequestSchema = z.object({
     .max(8_000_000, 'Avatar is too large')
     .startsWith('data:image/', 'Avatar must be an image file')
     .optional(),
+  currentPassword: z.string().max(200, 'Password must be at most 200 characters').optional(),
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 

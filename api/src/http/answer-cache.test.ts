@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCatalogCache } from './catalog-cache.ts';
+import { createAnswerCache } from './answer-cache.ts';
 
 const deferred = () => {
   let resolve!: (value: string) => void;
@@ -7,9 +7,9 @@ const deferred = () => {
   return { promise, resolve };
 };
 
-describe('catalog cache', () => {
+describe('answer cache', () => {
   it('reuses an answer until invalidated', async () => {
-    const cache = createCatalogCache(60_000);
+    const cache = createAnswerCache(60_000);
     let calls = 0;
     const compute = async () => `answer ${++calls}`;
     expect(await cache.getOrCompute('k', compute)).toBe('answer 1');
@@ -19,7 +19,7 @@ describe('catalog cache', () => {
   });
 
   it('shares one computation between concurrent misses', async () => {
-    const cache = createCatalogCache(60_000);
+    const cache = createAnswerCache(60_000);
     const slow = deferred();
     let calls = 0;
     const compute = () => {
@@ -33,7 +33,7 @@ describe('catalog cache', () => {
   });
 
   it('does not keep an answer computed across an invalidation', async () => {
-    const cache = createCatalogCache(60_000);
+    const cache = createAnswerCache(60_000);
     const stale = deferred();
     const first = cache.getOrCompute('k', () => stale.promise);
     cache.invalidate();
@@ -43,17 +43,17 @@ describe('catalog cache', () => {
   });
 
   it('expires answers after the ttl, and caches nothing with ttl 0', async () => {
-    const short = createCatalogCache(1);
+    const short = createAnswerCache(1);
     await short.getOrCompute('k', async () => 'old');
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(await short.getOrCompute('k', async () => 'new')).toBe('new');
-    const off = createCatalogCache(0);
+    const off = createAnswerCache(0);
     await off.getOrCompute('k', async () => 'a');
     expect(await off.getOrCompute('k', async () => 'b')).toBe('b');
   });
 
   it('does not cache failures', async () => {
-    const cache = createCatalogCache(60_000);
+    const cache = createAnswerCache(60_000);
     await expect(cache.getOrCompute('k', async () => Promise.reject(new Error('db down')))).rejects.toThrow(
       'db down',
     );

@@ -1,12 +1,12 @@
 /**
- * Serialized catalog answers (product lists and details), reused until the catalog changes here or `ttlMs`
+ * Serialized answers (the catalog's product lists and details), reused until the catalog changes here or `ttlMs`
  * passes (writes made by other api instances show up after at most that long). Orders re-check stock in
  * their transaction, so a briefly stale stock figure on a page never oversells.
  *
  * Concurrent misses for the same key share one computation, so a burst after an invalidation costs one
  * database round, not one per request; an answer computed across an invalidation is not kept.
  */
-export function createCatalogCache(ttlMs: number, maxEntries = 500) {
+export function createAnswerCache(ttlMs: number, maxEntries = 500) {
   const entries = new Map<string, { body: string; expires: number }>();
   const inFlight = new Map<string, Promise<string>>();
   let version = 0;
@@ -52,4 +52,4 @@ export function createCatalogCache(ttlMs: number, maxEntries = 500) {
     },
   };
 }
-export type CatalogCache = ReturnType<typeof createCatalogCache>;
+export type AnswerCache = ReturnType<typeof createAnswerCache>;

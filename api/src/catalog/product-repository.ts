@@ -1,0 +1,193 @@
+import { and, count, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AdminProductsPageResponse, Product, productListQuerySchema } from '@shop/shared-api/schemas';
+import { RESULT_PER_PAGE } from '@shop/shared-api/schemas';
+import type { DbOrTx } from '../db/client.ts';
+import { products, type ProductRow, type StoredImage } from '../db/schema.ts';
+import { newId } from '../db/ids.ts';
+import { likeContaining, pageWithin, type AdminListQuery } from '../db/paging.ts';
+import { toReviewView } from '../reviews/review-repository.ts';
+import { toProductView, toProductViews } from './product-view.ts';
+
+type ProductListQuery = z.output<typeof productListQuerySchema>;
+type ProductFields = Pick<ProductRow, 'name' | 'pricePaise' | 'description' | 'category' | 'stock'>;
+
+export async function findProduct(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  return row;
+}
+
+/** Every product, newest first (the admin list). */
+export const listProducts = (db: DbOrTx) =>
+  db.select().from(products).orderBy(desc(products.createdAt), desc(products.id));
+
+export async function insertProduct(db: DbOrTx, fields: ProductFields & { images: StoredImage[] }) {
+  const [row] = await db
+    .insert(products)
+    .values({ id: newId(), ...fields })
+    .returning();
+  return row!;
+}
+
+/** The updated product, or undefined when it is gone. Images are replaced only when given. */
+export async function updateProduct(
+  db: DbOrTx,
+  id: string,
+  fields: ProductFields & { images?: StoredImage[] },
+) {
+  const [row] = await db.update(products).set(fields).where(eq(products.id, id)).returning();
+  return row;
+}
+
+/** Deletes the product and (by cascade) its reviews; answers the deleted row. */
+export async function deleteProduct(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
+  const [row] = await db.delete(products).where(eq(products.id, id)).returning();
+  return row;
+}
+
+/** The storefront list's filters as one SQL condition. */
+export function productFilter(query: ProductListQuery) {
+  const filters: SQL[] = [];
+  if (query.keyword) filters.push(ilike(products.name, likeContaining(query.keyword)));
+  if (query.category) filters.push(eq(products.category, query.category));
+  // Rupee bounds to paise, rounded inwards so a bound never lets in a price outside it.
+  if (query.price?.gte !== undefined)
+    filters.push(gte(products.pricePaise, Math.ceil(query.price.gte * 100)));
+  if (query.price?.lte !== undefined)
+    filters.push(lte(products.pricePaise, Math.floor(query.price.lte * 100)));
+  if (query.ratings?.gte !== undefined) filters.push(gte(products.ratings, query.ratings.gte));
+  return filters.length ? and(...filters) : undefined;
+}
+
+interface PageRow {
+  all_count: number;
+  filtered_count: number;
+  products: {
+    id: string;
+    name: string;
+    price_paise: number;
+    description: string;
+    category: string;
+    stock: number;
+    images: StoredImage[];
+    ratings: number;
+    num_of_reviews: number;
+    created_at: string;
+    reviews: {
+      id: string;
+      rating: number;
+      comment: string;
+      created_at: string;
+      user_id: string;
+      user_name: string;
+      avatar_url: string | null;
+    }[];
+  }[];
+}
+
+const iso = (timestamp: string) => new Date(timestamp).toISOString();
+
+/**
+ * One page of the storefront list with both counts and every review, in a single round trip: the
+ * database builds the JSON, which matters most on PGlite where every query waits its turn.
+ */
+export async function loadProductPage(db: DbOrTx, query: ProductListQuery, baseUrl: string) {
+  const filter = productFilter(query) ?? sql`true`;
+  const page = query.page ?? 1;
+  const result = await db.execute(sql`
+    select
+      (select count(*)::int from products) as all_count,
+      (select count(*)::int from products where ${filter}) as filtered_count,
+      coalesce((
+        select json_agg(page_row order by page_row.created_at desc, page_row.id desc)
+        from (
+          select products.id, products.name, products.price_paise, products.description, products.category,
+            products.stock, products.images, products.ratings, products.num_of_reviews, products.created_at,
+            coalesce((
+              select json_agg(json_build_object(
+                'id', reviews.id, 'rating', reviews.rating, 'comment', reviews.comment,
+                'created_at', reviews.created_at, 'user_id', users.id, 'user_name', users.name,
+                'avatar_url', users.avatar_url
+              ) order by reviews.created_at, reviews.id)
+              from reviews join users on users.id = reviews.user_id
+              where reviews.product_id = products.id
+            ), '[]'::json) as reviews
+          from products
+          where ${filter}
+          order by products.created_at desc, products.id desc
+          limit ${RESULT_PER_PAGE} offset ${(page - 1) * RESULT_PER_PAGE}
+        ) page_row
+      ), '[]'::json) as products
+  `);
+  // postgres.js answers an array of rows, PGlite an object with `rows`.
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as PageRow[];
+  const row = rows[0]!;
+  const list: Product[] = row.products.map((product) =>
+    toProductView(
+      {
+        id: product.id,
+        name: product.name,
+        pricePaise: Number(product.price_paise),
+        description: product.description,
+        category: product.category,
+        stock: product.stock,
+        images: product.images,
+        ratings: product.ratings,
+        numOfReviews: product.num_of_reviews,
+        createdAt: new Date(product.created_at),
+      },
+      product.reviews.map((review) =>
+        toReviewView(
+          {
+            id: review.id,
+            rating: review.rating,
+            comment: review.comment,
+            createdAt: iso(review.created_at),
+            userId: review.user_id,
+            userName: review.user_name,
+            avatarUrl: review.avatar_url,
+          },
+          baseUrl,
+        ),
+      ),
+      baseUrl,
+    ),
+  );
+  return { products: list, productsCount: row.all_count, filteredProductsCount: row.filtered_count };
+}
+
+/**
+ * One page of the admin product list (`?page=&limit=&q=`, q matching the name or id), newest first, with
+ * the stat card figures over every product and the count matching q.
+ */
+export async function adminProductsPage(
+  db: DbOrTx,
+  query: AdminListQuery,
+  baseUrl: string,
+): Promise<AdminProductsPageResponse> {
+  const pattern = query.q ? likeContaining(query.q) : undefined;
+  const where = pattern ? or(ilike(products.name, pattern), ilike(products.id, pattern)) : undefined;
+  const [totals] = await db
+    .select({
+      all: count(),
+      outOfStock: sql<number>`count(*) filter (where ${lt(products.stock, 1)})`.mapWith(Number),
+    })
+    .from(products);
+  const { matching, page, limit, offset } = await pageWithin(db, products, where, totals?.all ?? 0, query);
+  const rows = await db
+    .select()
+    .from(products)
+    .where(where)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limit)
+    .offset(offset);
+  return {
+    success: true,
+    products: await toProductViews(db, rows, baseUrl),
+    productsCount: totals?.all ?? 0,
+    outOfStockCount: totals?.outOfStock ?? 0,
+    filteredProductsCount: matching,
+    page,
+    resultPerPage: limit,
+  };
+}

@@ -1,0 +1,33 @@
+import { ADMIN_LIST_DEFAULT_LIMIT, type adminListQuerySchema } from '@shop/shared-api/schemas';
+import type { z } from 'zod';
+import { count, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './client.ts';
+
+export type AdminListQuery = z.output<typeof adminListQuerySchema>;
+
+/** `text` as a LIKE pattern matching anywhere, its own % and _ taken literally. */
+export const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** The page to answer (the last one when asked past the end), its size and offset. */
+export function pageOf(query: AdminListQuery, matching: number) {
+  const limit = query.limit ?? ADMIN_LIST_DEFAULT_LIMIT;
+  const last = Math.max(1, Math.ceil(matching / limit));
+  const page = Math.min(query.page ?? 1, last);
+  return { page, limit, offset: (page - 1) * limit };
+}
+
+/**
+ * How many rows of `table` match `where` (all of them, `all`, without a filter), and the page of them to
+ * answer: the part every paged admin list shares.
+ */
+export async function pageWithin(
+  db: DbOrTx,
+  table: PgTable,
+  where: SQL | undefined,
+  all: number,
+  query: AdminListQuery,
+) {
+  const matching = where ? ((await db.select({ n: count() }).from(table).where(where))[0]?.n ?? 0) : all;
+  return { matching, ...pageOf(query, matching) };
+}

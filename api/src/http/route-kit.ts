@@ -1,0 +1,107 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { errorResponseSchema } from '@shop/shared-api/schemas';
+import type { UserRow } from '../db/schema.ts';
+import { NO_TOKEN_MESSAGE, unauthorized } from './errors.ts';
+import { readFormBody, refuseFormBody, type FormLimits } from './form-body.ts';
+import { reachedOverHttps, requestBaseUrl } from './public-url.ts';
+
+/** Who may call a route. `admin` routes live in the admin plugin, whose one hook checks the role. */
+export type Access = 'public' | 'user' | 'admin';
+
+/** What every route declares: its place in the reference, its input and its successful answers. */
+export interface RouteSpec {
+  tag: string;
+  summary: string;
+  description?: string;
+  body?: z.ZodType;
+  querystring?: z.ZodType;
+  params?: z.ZodType;
+  /** Successful answers by status; the error answers are the kit's. */
+  response: Record<number, z.ZodType>;
+  /** Takes form data (multipart or urlencoded) besides JSON, read within these limits. */
+  form?: FormLimits;
+  /** Largest JSON or urlencoded body, in bytes (Fastify's default otherwise: 1 MiB). */
+  bodyLimit?: number;
+  /** Requests per minute per client address. */
+  rateLimit?: number;
+  /** Error statuses beyond the ones the kit derives (400; 401 and 403 by access; 413 with forms; 429). */
+  errors?: readonly ErrorStatus[];
+}
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502;
+type ErrorResponses = Record<ErrorStatus, typeof errorResponseSchema>;
+
+/** `config` of every route: what the route table and the rate limiter read. */
+export interface RouteConfig {
+  access: Access;
+  rateLimit?: { max: number; timeWindow: string };
+}
+
+type RouteHook = (request: FastifyRequest) => Promise<void>;
+
+const FORM_TYPES = ['application/json', 'multipart/form-data', 'application/x-www-form-urlencoded'];
+const bearer = [{ bearerAuth: [] }];
+
+/**
+ * One place for what every route repeats: OpenAPI tag, bearer security and error answers, the signed-in
+ * guard, form-data reading, rate limits, and the base url of absolute image urls. A route file writes
+ * `app.get(url, kit.user({ ... }), handler)`; the options keep the zod schemas' types for the handler.
+ */
+export function createRouteKit(options: { requireUser: RouteHook; publicApiUrl: string | undefined }) {
+  function build<S extends RouteSpec>(access: Access, spec: S) {
+    const statuses = new Set<ErrorStatus>([400, ...(spec.errors ?? [])]);
+    if (access !== 'public') statuses.add(401);
+    if (access === 'admin') statuses.add(403);
+    if (spec.form) statuses.add(413);
+    if (spec.rateLimit) statuses.add(429);
+    const errors = Object.fromEntries([...statuses].map((status) => [status, errorResponseSchema]));
+    const config: RouteConfig = {
+      access,
+      ...(spec.rateLimit ? { rateLimit: { max: spec.rateLimit, timeWindow: '1 minute' } } : {}),
+    };
+    const schema = {
+      tags: [spec.tag],
+      summary: spec.summary,
+      ...(spec.description ? { description: spec.description } : {}),
+      ...(access === 'public' ? {} : { security: bearer }),
+      ...(spec.form ? { consumes: FORM_TYPES } : {}),
+      ...(spec.body ? { body: spec.body } : {}),
+      ...(spec.querystring ? { querystring: spec.querystring } : {}),
+      ...(spec.params ? { params: spec.params } : {}),
+      response: { ...errors, ...spec.response },
+    };
+    return {
+      ...(access === 'user' ? { onRequest: options.requireUser } : {}),
+      preValidation: spec.form ? readFormBody(spec.form) : refuseFormBody,
+      ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+      config,
+      // Typed with the route's own schemas, so the handler's request and answer types follow them.
+      schema: schema as {
+        tags: string[];
+        summary: string;
+        body: S['body'];
+        querystring: S['querystring'];
+        params: S['params'];
+        response: ErrorResponses & S['response'];
+      },
+    };
+  }
+
+  return {
+    public: <S extends RouteSpec>(spec: S) => build('public', spec),
+    user: <S extends RouteSpec>(spec: S) => build('user', spec),
+    admin: <S extends RouteSpec>(spec: S) => build('admin', spec),
+    /** Where this api is reachable from the browser: the base of absolute image urls. */
+    baseUrlOf: (request: FastifyRequest) => requestBaseUrl(request, options.publicApiUrl),
+    /** Whether the browser reached this api over https (Secure cookies, HSTS). */
+    isHttps: (request: FastifyRequest) => reachedOverHttps(request, options.publicApiUrl),
+  };
+}
+export type RouteKit = ReturnType<typeof createRouteKit>;
+
+/** The signed-in user of a `user` or `admin` route. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthorized(NO_TOKEN_MESSAGE);
+  return request.user;
+}

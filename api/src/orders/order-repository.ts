@@ -1,0 +1,145 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { toRupees, type AdminOrdersPageResponse, type OrderStatus } from '@shop/shared-api/schemas';
+import type { DbOrTx } from '../db/client.ts';
+import { orders, products, usedPayments, users, type OrderRow, type ProductRow } from '../db/schema.ts';
+import { newId } from '../db/ids.ts';
+import { likeContaining, pageWithin, type AdminListQuery } from '../db/paging.ts';
+import { toOrderView } from './order-view.ts';
+
+/** Orders with their buyer, newest first, as the wire shows them. */
+async function findOrders(db: DbOrTx, where: SQL | undefined, baseUrl: string) {
+  const rows = await db
+    .select({ order: orders, user: { id: users.id, name: users.name, email: users.email } })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return rows.map((row) => toOrderView(row.order, row.user, baseUrl));
+}
+
+export const listAllOrders = (db: DbOrTx, baseUrl: string) => findOrders(db, undefined, baseUrl);
+
+export const listOrdersOf = (db: DbOrTx, userId: string, baseUrl: string) =>
+  findOrders(db, eq(orders.userId, userId), baseUrl);
+
+/** One order; only the owner's when `ownerId` is given. */
+export async function findOrder(db: DbOrTx, id: string, baseUrl: string, ownerId?: string) {
+  const [order] = await findOrders(
+    db,
+    and(eq(orders.id, id), ownerId === undefined ? undefined : eq(orders.userId, ownerId)),
+    baseUrl,
+  );
+  return order;
+}
+
+export async function orderStatusOf(db: DbOrTx, id: string): Promise<OrderStatus | undefined> {
+  const [row] = await db.select({ status: orders.orderStatus }).from(orders).where(eq(orders.id, id));
+  return row?.status;
+}
+
+/** Moves the order from `from` to `to`; false when its status was no longer `from`. */
+export async function moveOrderStatus(db: DbOrTx, id: string, from: OrderStatus, to: OrderStatus) {
+  const moved = await db
+    .update(orders)
+    .set({ orderStatus: to, ...(to === 'Delivered' ? { deliveredAt: new Date() } : {}) })
+    .where(and(eq(orders.id, id), eq(orders.orderStatus, from)))
+    .returning({ id: orders.id });
+  return moved.length > 0;
+}
+
+/** Deletes an order (its payment stays recorded as used); false when there was none. */
+export async function deleteOrder(db: DbOrTx, id: string) {
+  const deleted = await db.delete(orders).where(eq(orders.id, id)).returning({ id: orders.id });
+  return deleted.length > 0;
+}
+
+/** How a payment was spent: on an order (kept after the order is deleted), or refunded; undefined if not. */
+export async function paymentSpentOn(db: DbOrTx, paymentId: string): Promise<'order' | 'refund' | undefined> {
+  const [used] = await db
+    .select({ orderId: usedPayments.orderId })
+    .from(usedPayments)
+    .where(eq(usedPayments.paymentId, paymentId));
+  return used === undefined ? undefined : used.orderId === null ? 'refund' : 'order';
+}
+
+/** The products of an order, locked for the transaction in id order (so concurrent orders never deadlock). */
+export function lockProducts(tx: DbOrTx, ids: string[]): Promise<ProductRow[]> {
+  return tx
+    .select()
+    .from(products)
+    .where(inArray(products.id, [...ids].sort()))
+    .orderBy(asc(products.id))
+    .for('update');
+}
+
+/** Takes `quantity` from the product's stock; false when not that many are left. */
+export async function takeStock(tx: DbOrTx, productId: string, quantity: number) {
+  const updated = await tx
+    .update(products)
+    .set({ stock: sql`${products.stock} - ${quantity}` })
+    .where(and(eq(products.id, productId), gte(products.stock, quantity)))
+    .returning({ id: products.id });
+  return updated.length > 0;
+}
+
+/**
+ * Stores the order and records its payment as used, in the caller's transaction: the payment's primary
+ * key refuses a second order on it, even one placed at the same moment or after this order is deleted.
+ */
+export async function insertOrder(tx: DbOrTx, values: Omit<OrderRow, 'id' | 'deliveredAt'>) {
+  const [created] = await tx
+    .insert(orders)
+    .values({ id: newId(), ...values })
+    .returning();
+  await tx
+    .insert(usedPayments)
+    .values({ paymentId: values.paymentId, userId: values.userId, orderId: created!.id });
+  return created!;
+}
+
+/**
+ * One page of the admin order list (`?page=&limit=&q=`, q matching the order id), newest first, with the
+ * stat card figures over every order (count, delivered, sum of totals) and the count matching q.
+ */
+export async function adminOrdersPage(
+  db: DbOrTx,
+  query: AdminListQuery,
+  baseUrl: string,
+): Promise<AdminOrdersPageResponse> {
+  const where = query.q ? ilike(orders.id, likeContaining(query.q.toLowerCase())) : undefined;
+  const [totals] = await db
+    .select({
+      all: count(),
+      delivered: sql<number>`count(*) filter (where ${orders.orderStatus} = 'Delivered')`.mapWith(Number),
+      paise: sql<number>`coalesce(sum(${orders.totalPaise}), 0)`.mapWith(Number),
+    })
+    .from(orders);
+  const { matching, page, limit, offset } = await pageWithin(db, orders, where, totals?.all ?? 0, query);
+  const ids = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+    .offset(offset);
+  const list = ids.length
+    ? await findOrders(
+        db,
+        inArray(
+          orders.id,
+          ids.map((row) => row.id),
+        ),
+        baseUrl,
+      )
+    : [];
+  return {
+    success: true,
+    orders: list,
+    totalAmount: toRupees(totals?.paise ?? 0),
+    ordersCount: totals?.all ?? 0,
+    deliveredCount: totals?.delivered ?? 0,
+    filteredOrdersCount: matching,
+    page,
+    resultPerPage: limit,
+  };
+}

@@ -1,0 +1,303 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { useTestApp } from './helpers/test-app.ts';
+import {
+  addProduct,
+  pay,
+  register,
+  placePaidOrder,
+  registerAdmin,
+  shippingInfo,
+  totalPaiseOf,
+  uniqueEmail,
+  type SignedIn,
+} from './helpers/shop.ts';
+import { issueResetToken } from '../src/auth/reset-tokens.ts';
+import { users } from '../src/db/schema.ts';
+import type { Access } from '../src/http/route-kit.ts';
+
+// Every route of the api's route table, called by a guest, a shopper, another shopper and an admin,
+// each with a request that would succeed for someone allowed. A route added without its row here fails.
+
+const t = useTestApp();
+
+type Role = 'guest' | 'shopper' | 'other' | 'admin';
+const ROLES: Role[] = ['guest', 'shopper', 'other', 'admin'];
+
+/** Who a route lets in, written by hand for each route (the route table's `access` must agree). */
+type Allowed = 'everyone' | 'cookie' | 'signed-in' | 'owner' | 'admin';
+const ACCESS_OF: Record<Allowed, Access> = {
+  everyone: 'public',
+  cookie: 'public',
+  'signed-in': 'user',
+  owner: 'user',
+  admin: 'admin',
+};
+/** What each role gets: 'ok' is any 2xx. */
+const OUTCOMES: Record<Allowed, Record<Role, 'ok' | 401 | 403 | 404>> = {
+  everyone: { guest: 'ok', shopper: 'ok', other: 'ok', admin: 'ok' },
+  // A refresh cookie is the credential: a guest has none.
+  cookie: { guest: 401, shopper: 'ok', other: 'ok', admin: 'ok' },
+  'signed-in': { guest: 401, shopper: 'ok', other: 'ok', admin: 'ok' },
+  // The shopper's own order: someone else's is as if it did not exist; admins read any.
+  owner: { guest: 401, shopper: 'ok', other: 404, admin: 'ok' },
+  admin: { guest: 401, shopper: 403, other: 403, admin: 'ok' },
+};
+
+interface Cast {
+  /** Owns the orders and reviews the calls are about. */
+  shopper: SignedIn;
+  other: SignedIn;
+  admin: SignedIn;
+}
+interface Call {
+  url: string;
+  payload?: object;
+  headers?: Record<string, string>;
+}
+type Build = (caller: SignedIn | null, cast: Cast) => Promise<Call>;
+
+const password = 'Password123';
+const json = (url: string, payload: object): Call => ({ url, payload });
+
+const orderOf = async (owner: SignedIn) => (await placePaidOrder(t.app, owner)).orderId;
+
+async function reviewOf(owner: SignedIn) {
+  const product = await addProduct(t.app);
+  await t.request('PUT', '/review', {
+    as: owner,
+    payload: { rating: 4, comment: 'Good', productId: product.id },
+  });
+  const reviews = await t.request('GET', `/product/${product.id}`);
+  return { productId: product.id, reviewId: reviews.json().product.reviews[0]._id as string };
+}
+
+const ROWS: Record<string, { allowed: Allowed; call: Build }> = {
+  'GET /api/v1/health': { allowed: 'everyone', call: async () => ({ url: '/health' }) },
+  'POST /api/v1/auth/register': {
+    allowed: 'everyone',
+    call: async () => json('/auth/register', { name: 'New', email: uniqueEmail('matrix'), password }),
+  },
+  'POST /api/v1/auth/login': {
+    allowed: 'everyone',
+    call: async () => {
+      const email = uniqueEmail('login');
+      await register(t.app, { email });
+      return json('/auth/login', { email, password });
+    },
+  },
+  'POST /api/v1/auth/refresh': {
+    allowed: 'cookie',
+    call: async (caller) => ({
+      url: '/auth/refresh',
+      headers: caller ? { cookie: caller.cookie } : ({} as Record<string, string>),
+    }),
+  },
+  'POST /api/v1/auth/logout': { allowed: 'everyone', call: async () => ({ url: '/auth/logout' }) },
+  'PUT /api/v1/password/update': {
+    allowed: 'signed-in',
+    call: async () =>
+      json('/password/update', { oldPassword: password, newPassword: password, confirmPassword: password }),
+  },
+  'POST /api/v1/password/forgot': {
+    allowed: 'everyone',
+    call: async (_caller, cast) => json('/password/forgot', { email: cast.shopper.email }),
+  },
+  'PUT /api/v1/password/reset/:token': {
+    allowed: 'everyone',
+    call: async () => {
+      const user = await register(t.app);
+      const token = await issueResetToken(t.app.shop.db, user.userId);
+      return json(`/password/reset/${token}`, { password: 'Another123', confirmPassword: 'Another123' });
+    },
+  },
+  'GET /api/v1/me': { allowed: 'signed-in', call: async () => ({ url: '/me' }) },
+  'PUT /api/v1/me/update': {
+    allowed: 'signed-in',
+    call: async (caller) => json('/me/update', { name: 'Renamed', email: caller?.email ?? uniqueEmail() }),
+  },
+  'POST /api/v1/promote-to-admin': {
+    allowed: 'signed-in',
+    call: async () => json('/promote-to-admin', { role: 'admin' }),
+  },
+  'GET /api/v1/products': { allowed: 'everyone', call: async () => ({ url: '/products?keyword=Test' }) },
+  'GET /api/v1/product/:id': {
+    allowed: 'everyone',
+    call: async () => ({ url: `/product/${(await addProduct(t.app)).id}` }),
+  },
+  'PUT /api/v1/review': {
+    allowed: 'signed-in',
+    call: async () =>
+      json('/review', { rating: 5, comment: 'Lovely', productId: (await addProduct(t.app)).id }),
+  },
+  'POST /api/v1/order/new': {
+    allowed: 'signed-in',
+    call: async (caller) => {
+      const product = await addProduct(t.app, { pricePaise: 50_000, stock: 5 });
+      const payment = caller
+        ? (await pay(t.app, caller, totalPaiseOf([{ pricePaise: 50_000, quantity: 1 }]))).intentId
+        : 'pi_guest';
+      return json('/order/new', {
+        orderItems: [{ product: product.id, quantity: 1 }],
+        shippingInfo,
+        paymentInfo: { id: payment, status: 'succeeded' },
+      });
+    },
+  },
+  'GET /api/v1/orders/me': { allowed: 'signed-in', call: async () => ({ url: '/orders/me' }) },
+  'GET /api/v1/order/:id': {
+    allowed: 'owner',
+    call: async (_caller, cast) => ({ url: `/order/${await orderOf(cast.shopper)}` }),
+  },
+  'POST /api/v1/payment/process': {
+    allowed: 'signed-in',
+    call: async () => json('/payment/process', { amount: 50_000 }),
+  },
+  'POST /api/v1/payment/confirm': {
+    allowed: 'everyone',
+    call: async (_caller, cast) => {
+      const created = await t.request('POST', '/payment/process', {
+        as: cast.shopper,
+        payload: { amount: 50_000 },
+      });
+      return json('/payment/confirm', {
+        client_secret: created.json().client_secret,
+        card: { number: '4242424242424242', expiry: '12/34', cvc: '123' },
+        billing_details: { name: 'Sam', email: cast.shopper.email },
+      });
+    },
+  },
+  'GET /api/v1/admin/users': { allowed: 'admin', call: async () => ({ url: '/admin/users' }) },
+  'GET /api/v1/admin/user/:id': {
+    allowed: 'admin',
+    call: async (_caller, cast) => ({ url: `/admin/user/${cast.shopper.userId}` }),
+  },
+  'PUT /api/v1/admin/user/:id': {
+    allowed: 'admin',
+    call: async () => {
+      const target = await register(t.app);
+      return json(`/admin/user/${target.userId}`, { name: 'Edited', email: target.email, role: 'user' });
+    },
+  },
+  'DELETE /api/v1/admin/user/:id': {
+    allowed: 'admin',
+    call: async () => ({ url: `/admin/user/${(await register(t.app)).userId}` }),
+  },
+  'GET /api/v1/admin/products': { allowed: 'admin', call: async () => ({ url: '/admin/products' }) },
+  'POST /api/v1/admin/product/new': {
+    allowed: 'admin',
+    call: async () =>
+      json('/admin/product/new', {
+        name: 'Matrix Lamp',
+        price: 999,
+        description: '',
+        category: 'Laptop',
+        stock: 3,
+      }),
+  },
+  'PUT /api/v1/admin/product/:id': {
+    allowed: 'admin',
+    call: async () =>
+      json(`/admin/product/${(await addProduct(t.app)).id}`, {
+        name: 'Edited Lamp',
+        price: 1099,
+        description: '',
+        category: 'Laptop',
+        stock: 2,
+      }),
+  },
+  'DELETE /api/v1/admin/product/:id': {
+    allowed: 'admin',
+    call: async () => ({ url: `/admin/product/${(await addProduct(t.app)).id}` }),
+  },
+  'GET /api/v1/admin/reviews': {
+    allowed: 'admin',
+    call: async (_caller, cast) => ({ url: `/admin/reviews?id=${(await reviewOf(cast.shopper)).productId}` }),
+  },
+  'DELETE /api/v1/admin/reviews': {
+    allowed: 'admin',
+    call: async (_caller, cast) => {
+      const { productId, reviewId } = await reviewOf(cast.shopper);
+      return { url: `/admin/reviews?id=${reviewId}&productId=${productId}` };
+    },
+  },
+  'GET /api/v1/admin/orders': { allowed: 'admin', call: async () => ({ url: '/admin/orders' }) },
+  'PUT /api/v1/admin/order/:id': {
+    allowed: 'admin',
+    call: async (_caller, cast) => json(`/admin/order/${await orderOf(cast.shopper)}`, { status: 'Shipped' }),
+  },
+  'DELETE /api/v1/admin/order/:id': {
+    allowed: 'admin',
+    call: async (_caller, cast) => ({ url: `/admin/order/${await orderOf(cast.shopper)}` }),
+  },
+};
+
+/** A fresh cast for every cell, so no call (a logout, a promotion, a deletion) spoils the next. */
+async function freshCast(): Promise<Cast> {
+  const [shopper, other, admin] = [await register(t.app), await register(t.app), await registerAdmin(t.app)];
+  return { shopper, other, admin };
+}
+
+describe('authorization matrix', () => {
+  it('has one row for every route of the route table, and no row for a route that is gone', () => {
+    const table = t.app.shop.routes.map((route) => `${route.method} ${route.url}`);
+    expect(table.filter((route) => !(route in ROWS))).toEqual([]);
+    expect(Object.keys(ROWS).filter((route) => !table.includes(route))).toEqual([]);
+  });
+
+  it("agrees with each route's declared access", () => {
+    for (const route of t.app.shop.routes) {
+      const row = ROWS[`${route.method} ${route.url}`];
+      expect({ route: route.url, access: route.access }).toEqual({
+        route: route.url,
+        access: row ? ACCESS_OF[row.allowed] : 'missing row',
+      });
+    }
+  });
+
+  it(`answers every route as its row says, for ${ROLES.join(', ')}`, async () => {
+    const results: string[] = [];
+    const mismatches: string[] = [];
+    for (const route of t.app.shop.routes) {
+      const key = `${route.method} ${route.url}`;
+      const row = ROWS[key]!;
+      for (const role of ROLES) {
+        const cast = await freshCast();
+        const caller = role === 'guest' ? null : cast[role];
+        const call = await row.call(caller, cast);
+        const response = await t.request(route.method as 'GET', call.url, {
+          ...(caller ? { as: caller } : {}),
+          ...(call.payload ? { payload: call.payload } : {}),
+          headers: call.headers ?? {},
+        });
+        const expected = OUTCOMES[row.allowed][role];
+        const ok = expected === 'ok' ? response.statusCode < 300 : response.statusCode === expected;
+        results.push(`${key} ${role} ${response.statusCode}`);
+        if (!ok)
+          mismatches.push(
+            `${key} as ${role}: expected ${expected}, got ${response.statusCode} ${response.body}`,
+          );
+      }
+    }
+    expect(mismatches).toEqual([]);
+    expect(results).toHaveLength(t.app.shop.routes.length * ROLES.length);
+  });
+
+  it('answers 401 on every signed-in and admin route once the caller is deleted', async () => {
+    const cast = await freshCast();
+    await t.app.shop.db.delete(users).where(eq(users.id, cast.other.userId));
+    for (const route of t.app.shop.routes.filter((entry) => entry.access !== 'public')) {
+      // Built as for a guest (a deleted user cannot pay first); sent with the deleted user's token.
+      const call = await ROWS[`${route.method} ${route.url}`]!.call(null, cast);
+      const response = await t.request(route.method as 'GET', call.url, {
+        as: cast.other,
+        ...(call.payload ? { payload: call.payload } : {}),
+      });
+      expect({ route: route.url, status: response.statusCode, message: response.json().message }).toEqual({
+        route: route.url,
+        status: 401,
+        message: 'Session expired. Please login again.',
+      });
+    }
+  });
+});

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../src/app.ts';
+import { configProblems, loadConfig, StartupRefusal } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+
+// What the api refuses to run with: production is fail-closed, the embedded demo keeps its defaults.
+const strongSecret = 'x'.repeat(32);
+const production = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://db.internal/shop',
+  STRIPE_SECRET_KEY: 'sk_live_key',
+  JWT_SECRET: strongSecret,
+};
+const problemsOf = (env: NodeJS.ProcessEnv) => configProblems(loadConfig(env));
+
+describe('the embedded demo (pnpm start)', () => {
+  it('keeps self-promotion, demo accounts and the test-mode card gateway, and starts', () => {
+    expect(loadConfig({})).toMatchObject({
+      production: false,
+      allowSelfPromotion: true,
+      seedDemo: true,
+      paymentGateway: 'local',
+      trustProxy: false,
+    });
+    expect(problemsOf({})).toEqual([]);
+    expect(problemsOf({ ALLOW_SELF_PROMOTION: 'true', AUTH_RATE_LIMIT: '1000' })).toEqual([]);
+    expect(loadConfig({ ALLOW_SELF_PROMOTION: 'false' }).allowSelfPromotion).toBe(false);
+  });
+
+  it('a real database opts in to each demo feature, and names a card gateway', () => {
+    const postgres = { DATABASE_URL: 'postgres://x/y' };
+    expect(loadConfig(postgres)).toMatchObject({ allowSelfPromotion: false, seedDemo: false });
+    expect(problemsOf(postgres)).toEqual([expect.stringMatching(/^STRIPE_SECRET_KEY is not set/)]);
+    expect(problemsOf({ ...postgres, PAYMENT_GATEWAY: 'local' })).toEqual([]);
+    expect(
+      loadConfig({ ...postgres, ALLOW_SELF_PROMOTION: 'true', SEED_DEMO: '1', PAYMENT_GATEWAY: 'local' }),
+    ).toMatchObject({ allowSelfPromotion: true, seedDemo: true, paymentGateway: 'local' });
+  });
+});
+
+describe('production (NODE_ENV=production)', () => {
+  it('starts with Stripe, a strong shared JWT_SECRET and none of the demo features', () => {
+    expect(problemsOf(production)).toEqual([]);
+    expect(loadConfig(production)).toMatchObject({
+      allowSelfPromotion: false,
+      seedDemo: false,
+      paymentGateway: 'stripe',
+    });
+    // The embedded database does not make production a demo.
+    const { DATABASE_URL: _url, ...embedded } = production;
+    expect(loadConfig(embedded)).toMatchObject({ allowSelfPromotion: false, seedDemo: false });
+    expect(problemsOf(embedded)).toEqual([]);
+  });
+
+  it.each([
+    [{ STRIPE_SECRET_KEY: '' }, /^STRIPE_SECRET_KEY is not set/],
+    [{ STRIPE_SECRET_KEY: '', PAYMENT_GATEWAY: 'local' }, /^PAYMENT_GATEWAY=local in production/],
+    [{ ALLOW_SELF_PROMOTION: 'true' }, /^ALLOW_SELF_PROMOTION is on in production/],
+    [{ SEED_DEMO: '1' }, /^SEED_DEMO is on in production/],
+    [{ JWT_SECRET: '' }, /^JWT_SECRET is not set/],
+    [{ JWT_SECRET: 'x'.repeat(31) }, /^JWT_SECRET is shorter than 32 bytes/],
+    [{ CLERK_SECRET_KEY: 'sk_clerk' }, /^CLERK_AUTHORIZED_PARTIES is not set/],
+    [{ TRUST_PROXY: 'true' }, /^TRUST_PROXY=true is not a proxy address/],
+    [{ TRUST_PROXY: '1' }, /^TRUST_PROXY=1 is not a proxy address/],
+  ])('refuses %j with one line naming the variable', (change, line) => {
+    const problems = problemsOf({ ...production, ...change });
+    expect(problems).toEqual([expect.stringMatching(line)]);
+  });
+
+  it('takes proxies by address or CIDR range, and Clerk tokens for the origins named', () => {
+    expect(loadConfig({ ...production, TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback' }).trustProxy).toEqual(
+      ['10.0.0.0/8', '192.168.1.7', 'loopback'],
+    );
+    expect(problemsOf({ ...production, TRUST_PROXY: '10.0.0.0/8,::1' })).toEqual([]);
+    const clerk = {
+      ...production,
+      CLERK_SECRET_KEY: 'sk',
+      CLERK_AUTHORIZED_PARTIES: 'https://shop.example/',
+    };
+    expect(problemsOf(clerk)).toEqual([]);
+    expect(loadConfig(clerk).clerkAuthorizedParties).toEqual(['https://shop.example']);
+  });
+
+  it('refuses a database whose demo admin still opens with its published password', async () => {
+    const database = await openDatabase({ pgliteDir: 'memory' });
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-config-test-'));
+    try {
+      const demo = await buildApp({
+        database,
+        logger: false,
+        seed: true,
+        config: { ...loadConfig({ JWT_SECRET: strongSecret }), dataDir },
+      });
+      await demo.close();
+      const refused = await buildApp({
+        database,
+        logger: false,
+        config: { ...loadConfig(production), databaseUrl: undefined, dataDir },
+      }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(StartupRefusal);
+      expect((refused as StartupRefusal).problems).toEqual([
+        expect.stringMatching(
+          /demo accounts admin@example.com and shopper@example.com with the published password/,
+        ),
+      ]);
+    } finally {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,134 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import qs from 'qs';
+import { sql } from 'drizzle-orm';
+import { useTestApp } from './helpers/test-app.ts';
+import { addProduct, placePaidOrder, register } from './helpers/shop.ts';
+import { inputsFor, type Pools } from './helpers/schema-arbitrary.ts';
+import { multipart } from './helpers/multipart.ts';
+import type { RouteEntry } from '../src/app.ts';
+
+// Every endpoint's body, query and path, generated from the route's own zod schemas (valid, spoiled and
+// junk values): never a 500, always a JSON error, and a refused input changes nothing stored.
+// FUZZ_RUNS sets the number of cases (1,000 by default; api/README.md has a 10,000-case run).
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
+
+const t = useTestApp({ admin: true });
+const pools: Pools = { ids: [] };
+
+beforeAll(async () => {
+  // Rows that exist, so generated ids sometimes reach past "not found".
+  const shopper = await register(t.app);
+  const { orderId, productId } = await placePaidOrder(t.app, shopper);
+  await t.request('PUT', '/review', { as: shopper, payload: { rating: 4, comment: 'Ok', productId } });
+  const review = (await t.request('GET', `/product/${productId}`)).json().product.reviews[0]._id as string;
+  pools.ids.push(shopper.userId, productId, orderId, review, (await addProduct(t.app)).id);
+});
+
+/** Everything stored, as one fingerprint per table, plus the uploaded files. */
+async function storedState() {
+  // login_throttle is left out on purpose: counting a refused login is its job.
+  const tables = [
+    'users',
+    'sessions',
+    'password_resets',
+    'products',
+    'reviews',
+    'orders',
+    'payment_intents',
+    'used_payments',
+  ];
+  const columns = tables.map(
+    (table) =>
+      sql`(select md5(coalesce(string_agg(row_text, '|' order by row_text), '')) from (select ${sql.raw(table)}::text as row_text from ${sql.raw(table)}) as rows) as ${sql.raw(table)}`,
+  );
+  const result = await t.app.shop.db.execute(sql`select ${sql.join(columns, sql`, `)}`);
+  const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+  const uploads = path.join(t.dataDir, 'uploads');
+  const files = existsSync(uploads) ? readdirSync(uploads, { recursive: true }).map(String).sort() : [];
+  return JSON.stringify({ tables: rows[0], files });
+}
+
+interface Case {
+  /** "METHOD /url": a counterexample names its route, not the route's schema objects. */
+  route: string;
+  params: unknown;
+  query: unknown;
+  body: unknown;
+  encoding: 'json' | 'multipart' | 'urlencoded';
+}
+
+const caseFor = (route: RouteEntry): fc.Arbitrary<Case> =>
+  fc.record({
+    route: fc.constant(`${route.method} ${route.url}`),
+    params: route.input.params ? inputsFor(route.input.params, pools) : fc.constant(undefined),
+    query: route.input.querystring ? inputsFor(route.input.querystring, pools) : fc.constant(undefined),
+    body: route.input.body ? inputsFor(route.input.body, pools) : fc.constant(undefined),
+    encoding: route.form
+      ? fc.constantFrom('json' as const, 'multipart' as const, 'urlencoded' as const)
+      : fc.constant('json' as const),
+  });
+
+const text = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
+
+function requestOf(route: RouteEntry, { params, query, body, encoding }: Case) {
+  const values = params && typeof params === 'object' ? (params as Record<string, unknown>) : {};
+  let url = route.url.replace(
+    /:(\w+)/g,
+    (_match: string, name: string) => encodeURIComponent(text(values[name])) || 'x',
+  );
+  const search = query && typeof query === 'object' ? qs.stringify(query, { encodeValuesOnly: true }) : '';
+  if (search) url += `?${search}`;
+  if (body === undefined || route.method === 'GET' || route.method === 'DELETE') return { url, headers: {} };
+  if (encoding === 'multipart' && body && typeof body === 'object' && !Array.isArray(body)) {
+    const fields = Object.fromEntries(Object.entries(body).map(([name, value]) => [name, text(value)]));
+    const form = multipart(fields);
+    return { url, headers: form.headers, payload: form.payload };
+  }
+  if (encoding === 'urlencoded' && body && typeof body === 'object') {
+    return {
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: qs.stringify(body),
+    };
+  }
+  return { url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) ?? 'null' };
+}
+
+describe(`every endpoint, fuzzed from its schemas (${RUNS} cases)`, () => {
+  it(
+    'never answers 500, always answers JSON, and a refused input changes nothing stored',
+    async () => {
+      const statuses = new Map<number, number>();
+      // Logout as the admin would end the session every other case uses: it is called as a guest.
+      const asGuest = new Set(['/api/v1/auth/logout']);
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...t.app.shop.routes).chain(caseFor), async (input) => {
+          const route = t.app.shop.routes.find((entry) => `${entry.method} ${entry.url}` === input.route)!;
+          const { url, headers, payload } = requestOf(route, input);
+          const before = await storedState();
+          const response = await t.app.inject({
+            method: route.method as 'GET',
+            url,
+            headers: { ...(asGuest.has(route.url) ? {} : t.admin.auth), ...headers },
+            ...(payload === undefined ? {} : { payload }),
+          });
+          statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+          const context = `${route.method} ${url.slice(0, 300)} ${String(payload ?? '').slice(0, 300)}`;
+          expect(response.statusCode, context).toBeLessThan(500);
+          if (response.statusCode >= 400) {
+            expect(response.json(), context).toMatchObject({ success: false, message: expect.any(String) });
+            expect(await storedState(), `${context}: refused, yet something stored changed`).toBe(before);
+          }
+        }),
+        { numRuns: RUNS },
+      );
+      const counts = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status} x${count}`);
+      console.info(`fuzz: ${RUNS} cases over ${t.app.shop.routes.length} routes: ${counts.join(', ')}`);
+      expect([...statuses.values()].reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(RUNS);
+    },
+    Math.max(120_000, RUNS * 200),
+  );
+});
