@@ -18,7 +18,7 @@ export default function SearchPage() {
         Search Products
       </Heading>
       <HStack asChild w="full" maxW="xl" gap="2">
-        <form role="search" onSubmit={search}>
+        <form role="search" aria-label="Search products" onSubmit={search}>
           <label htmlFor="search-keyword">
             <VisuallyHidden>Search a product</VisuallyHidden>
           </label>
