@@ -76,6 +76,21 @@ export async function expectNoSeriousA11yViolations(
   /** Limit the check to this part of the page (e.g. the toasts over a remote's page). */
   include?: string,
 ): Promise<void> {
+  // Colours are measured as painted: a button still fading in from its busy state reads as a failing
+  // in-between shade. Wait for the finite transitions to end (spinners and progress bars run forever).
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout: 5000 },
+    )
+    .catch(() => {});
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (include) builder.include(include);
   const results = await builder.analyze();
@@ -86,6 +101,9 @@ export async function expectNoSeriousA11yViolations(
       impact: violation.impact,
       help: violation.help,
       targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+      // What the element is (a bare css- class says nothing), and why it fails.
+      html: violation.nodes.slice(0, 5).map((node) => node.html.slice(0, 200)),
+      why: violation.nodes.slice(0, 5).map((node) => node.failureSummary),
     }));
   expect(serious, `axe on ${context}`).toEqual([]);
 }
