@@ -1,5 +1,5 @@
 /**
- * SPEC section 8: a failed call shows the server's message; these are the texts when the server gives none.
+ * docs/product.md, messages: a failed call shows the server's message; these are the texts when the server gives none.
  */
 export const FALLBACK_MESSAGES = {
   loadUser: 'Failed to load user',
@@ -34,7 +34,7 @@ export const FALLBACK_MESSAGES = {
   processPayment: 'Payment failed',
 } as const;
 
-/** SPEC section 8: what a 401 says when the server gives no message. */
+/** docs/product.md, messages: what a 401 says when the server gives no message. */
 export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please login again.';
 
 /** A failed api call: `message` is ready to show to the shopper. `status` is 0 when no answer came. */

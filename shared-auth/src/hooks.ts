@@ -78,7 +78,7 @@ export function getSessionToken(options?: { fresh?: boolean }): Promise<string |
 
 /**
  * Signs out with the configured provider. Logout success clears the user; failure keeps the user and
- * records the error (SPEC section 4). Resolves to true on success.
+ * records the error (docs/product.md, how things change). Resolves to true on success.
  */
 export async function signOut(): Promise<boolean> {
   try {

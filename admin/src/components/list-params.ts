@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 
-/** Page size of each admin list (SPEC section 9). */
+/** Page size of each admin list (docs/product.md, numbers). */
 export const PAGE_SIZE = { products: 13, orders: 10, users: 10, reviews: 10 } as const;
 
 /**

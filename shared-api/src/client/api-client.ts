@@ -66,7 +66,7 @@ function createClient(): KyInstance {
   return ky.create({
     prefix: config.baseUrl,
     credentials: 'include',
-    // SPEC section 9: the HTTP client has no timeout (uploads of product images can be slow).
+    // docs/product.md, numbers: the HTTP client has no timeout (uploads of product images can be slow).
     timeout: false,
     retry: 0,
     hooks: {

@@ -1,4 +1,4 @@
-/** Session storage key of the message the login screen shows once after a forced logout (SPEC section 8). */
+/** Session storage key of the message the login screen shows once after a forced logout (docs/product.md, messages). */
 export const LOGOUT_MESSAGE_KEY = 'logoutMessage';
 
 export function storeLogoutMessage(message: string): void {

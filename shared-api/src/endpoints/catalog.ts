@@ -40,7 +40,7 @@ export function normalizeProductSearch(search: ProductSearch = {}): Required<Pro
   return { ...DEFAULT_PRODUCT_SEARCH, ...search, keyword: (search.keyword ?? '').trim() };
 }
 
-/** The query string of SPEC section 7, bracket keys included: keyword, page, price[gte], price[lte], ratings[gte]. */
+/** The query string of docs/product.md, the calls, bracket keys included: keyword, page, price[gte], price[lte], ratings[gte]. */
 export function productSearchParams(search: ProductSearch = {}): URLSearchParams {
   const [gte, lte] = search.price ?? [PRICE_MIN, PRICE_MAX];
   const params = new URLSearchParams({

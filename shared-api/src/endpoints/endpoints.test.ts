@@ -37,7 +37,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('catalog, admin and order endpoints (SPEC section 7)', () => {
+describe('catalog, admin and order endpoints (docs/product.md, the calls)', () => {
   it('GET /admin/orders with page, limit and q, leaving out an empty q', async () => {
     answer = {
       success: true,

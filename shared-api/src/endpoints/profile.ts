@@ -20,6 +20,7 @@ export async function updateProfile(profile: UpdateProfileRequest): Promise<User
   form.set('name', profile.name);
   form.set('email', profile.email);
   if (profile.avatar) form.set('avatar', profile.avatar);
+  if (profile.currentPassword) form.set('currentPassword', profile.currentPassword);
   const { user } = await call(userResponseSchema, FALLBACK_MESSAGES.updateProfile, (api) =>
     api.put('me/update', { body: form }).json(),
   );

@@ -11,7 +11,7 @@ export const objectIdSchema = z
   .describe('24-character lowercase hex id');
 export type ObjectId = z.infer<typeof objectIdSchema>;
 
-/** The seven product categories of SPEC section 5 ("All" in the sidebar means no category filter). */
+/** The seven product categories of docs/product.md, what is valid ("All" in the sidebar means no category filter). */
 export const PRODUCT_CATEGORIES = [
   'Laptop',
   'Footwear',

@@ -132,6 +132,21 @@ export const updateProfileRequestSchema = z.object({
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 
+/**
+ * The /me/update form of a person whose email is `currentEmail`: a new email needs the current password
+ * (docs/product.md, profile update), which the server checks too.
+ */
+export function profileFormSchema(currentEmail: string) {
+  return updateProfileRequestSchema.superRefine(({ email, currentPassword }, ctx) => {
+    if (email !== currentEmail.toLowerCase() && !currentPassword)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['currentPassword'],
+        message: 'Enter your current password to change your email',
+      });
+  });
+}
+
 export const userResponseSchema = z.object({ success: z.literal(true), user: userSchema });
 export type UserResponse = z.infer<typeof userResponseSchema>;
 

@@ -7,7 +7,7 @@ export function loginPathFor(returnTo: string): string {
 }
 
 /**
- * SPEC section 2: after sign-in, go to the address after the '=' in the query string, default /account.
+ * docs/product.md, screens: after sign-in, go to the address after the '=' in the query string, default /account.
  * Only same-site paths are followed ('shipping' means '/shipping'); anything else goes to /account, so a
  * crafted link cannot send a shopper to another site.
  */

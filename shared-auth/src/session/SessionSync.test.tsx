@@ -15,7 +15,7 @@ vi.mock('@shop/shared-api', async (importOriginal) => ({
 
 const { SessionSync, reloadCurrentUser } = await import('./SessionSync.tsx');
 
-describe('session sync (SPEC section 4)', () => {
+describe('session sync (docs/product.md, how things change)', () => {
   beforeEach(() => {
     resetStores();
     vi.resetAllMocks();

@@ -17,7 +17,7 @@ async function loadCurrentUserOnce(): Promise<void> {
 }
 
 /**
- * SPEC section 4, session sync: when signed in and no profile is loaded, fetch it once with the session
+ * docs/product.md, how things change, session sync: when signed in and no profile is loaded, fetch it once with the session
  * token; on sign-out clear the user.
  */
 /**

@@ -9,7 +9,7 @@ export type AuthProviderName = 'local' | 'clerk';
  */
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut' | 'failed';
 
-/** What the authentication provider knows about the person (the fallback of SPEC section 3). */
+/** What the authentication provider knows about the person (the fallback of docs/product.md, things the shop keeps). */
 export interface ProviderProfile {
   firstName?: string | null;
   lastName?: string | null;

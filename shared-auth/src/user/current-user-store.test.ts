@@ -4,7 +4,7 @@ import { currentUserStore } from './current-user-store.ts';
 
 const store = () => currentUserStore.getState();
 
-describe('current user store (SPEC section 4)', () => {
+describe('current user store (docs/product.md, how things change)', () => {
   beforeEach(resetStores);
 
   it('a load request clears the user and sets loading; success sets the user', () => {

@@ -13,10 +13,10 @@ export interface CurrentUserState {
   status: ProfileStatus;
   loading: boolean;
   error: string | null;
-  /** Set by a successful profile or password update; reset clears it (SPEC section 4). */
+  /** Set by a successful profile or password update; reset clears it (docs/product.md, how things change). */
   isUpdated: boolean;
 
-  // SPEC section 4 transitions.
+  // docs/product.md, how things change transitions.
   loadRequest: () => void;
   loadSuccess: (user: User) => void;
   loadFail: (message: string) => void;

@@ -13,13 +13,13 @@ export interface ShopUser {
 
 const DEFAULT_NAME = 'User';
 
-/** SPEC section 6: the server user's role, else the provider's public metadata role, else 'user'. */
+/** docs/product.md, who may do what: the server user's role, else the provider's public metadata role, else 'user'. */
 export function resolveRole(user: User | null, profile: ProviderProfile | null): Role {
   return user?.role ?? profile?.role ?? 'user';
 }
 
 /**
- * SPEC section 3: the server user when there is one, otherwise the provider's profile (first and last name,
+ * docs/product.md, things the shop keeps: the server user when there is one, otherwise the provider's profile (first and last name,
  * first email, image, public metadata role); default name 'User' and avatar /profile.png.
  */
 export function resolveShopUser(user: User | null, profile: ProviderProfile | null): ShopUser | null {

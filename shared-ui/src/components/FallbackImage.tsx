@@ -1,7 +1,7 @@
 import { Image, type ImageProps } from '@chakra-ui/react';
 import type { SyntheticEvent } from 'react';
 
-/** SPEC section 8: an image that fails to load shows /profile.png instead. */
+/** docs/product.md, messages: an image that fails to load shows /profile.png instead. */
 export const FALLBACK_IMAGE_URL = '/profile.png';
 
 function showFallback(event: SyntheticEvent<HTMLImageElement>) {

@@ -28,7 +28,7 @@ interface PaginationProps {
 }
 
 /**
- * Numbered pages with Previous and Next; renders nothing when there is a single page (SPEC section 9).
+ * Numbered pages with Previous and Next; renders nothing when there is a single page (docs/product.md, numbers).
  * Hundreds of pages (an admin list of 5,000 orders) show as 1 … 4 5 6 … 500, so a page change re-renders
  * a dozen buttons, not hundreds.
  */

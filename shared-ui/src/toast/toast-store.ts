@@ -15,7 +15,7 @@ export interface ToastState {
   clear: () => void;
 }
 
-/** SPEC section 9: toasts stay 5 seconds. */
+/** docs/product.md, numbers: toasts stay 5 seconds. */
 export const TOAST_DURATION_MS = 5000;
 /** More than this and the oldest goes: a burst of errors must not cover the page. */
 const MAX_VISIBLE = 4;

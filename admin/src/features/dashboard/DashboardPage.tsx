@@ -31,7 +31,7 @@ import { dailyFigures } from './daily-figures.ts';
 // Its own chunk: only the dashboard downloads the chart.
 const RevenueChart = lazy(() => import('./RevenueChart.tsx'));
 
-/** SPEC section 2: a static list with hard-coded sample entries. */
+/** docs/product.md, screens: a static list with hard-coded sample entries. */
 export const RECENT_ACTIVITY = [
   { text: 'New order received', when: '2 minutes ago' },
   { text: 'Product stock updated', when: '1 hour ago' },

@@ -1,13 +1,13 @@
 import type { Order, OrderStatus } from '@shop/shared-api';
 
-/** The only move an order may make from each status (SPEC section 4); a Delivered order makes none. */
+/** The only move an order may make from each status (docs/product.md, how things change); a Delivered order makes none. */
 export function nextStatus(status: OrderStatus): OrderStatus | null {
   if (status === 'Processing') return 'Shipped';
   if (status === 'Shipped') return 'Delivered';
   return null;
 }
 
-/** Admin tables show the last 8 characters of an order id (SPEC section 9). */
+/** Admin tables show the last 8 characters of an order id (docs/product.md, numbers). */
 export const shortId = (id: string) => id.slice(-8);
 
 /** Any status other than Delivered counts as pending. */

@@ -41,7 +41,7 @@ export function UsersPage() {
     // A deleted user's orders and reviews go too: orders, and the catalog's ratings, change with them.
     invalidates: [queryKeys.users, queryKeys.orders, queryKeys.catalog],
     fallback: FALLBACK_MESSAGES.deleteUser,
-    // SPEC section 8: the user-deleted message comes from the server.
+    // docs/product.md, messages: the user-deleted message comes from the server.
     onDeleted: (answer) => {
       toast.success(answer.message);
       navigate('/admin/dashboard');

@@ -152,7 +152,7 @@ describe('the local session adapter', () => {
     await expect(localAdapter.getToken()).resolves.toBeNull();
   });
 
-  it('a failed logout keeps the user (SPEC section 4)', async () => {
+  it('a failed logout keeps the user (docs/product.md, how things change)', async () => {
     api.login.mockResolvedValue(answer('first'));
     await signInLocally({ email: 'shopper@example.com', password: 'Shopper12345' });
     api.logout.mockRejectedValue(new ApiError('Failed to logout', 0));

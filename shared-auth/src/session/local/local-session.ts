@@ -142,7 +142,7 @@ export const localAdapter: SessionAdapter = {
     if (sessionStore.getState().status === 'signedOut') return null;
     return refresh();
   },
-  // SPEC section 4: a failed logout keeps the user (the refresh cookie would still sign them back in).
+  // docs/product.md, how things change: a failed logout keeps the user (the refresh cookie would still sign them back in).
   signOut: async () => {
     await logout();
     forget();

@@ -3,7 +3,7 @@ import { errorMessage, FALLBACK_MESSAGES, promoteToAdmin } from '@shop/shared-ap
 import { useCurrentUser } from '@shop/shared-auth';
 import { useEffect, useRef, useState } from 'react';
 
-/** SPEC section 9: redirects and reloads wait 2 seconds so the toast can be read. */
+/** docs/product.md, numbers: redirects and reloads wait 2 seconds so the toast can be read. */
 export const RELOAD_DELAY_MS = 2000;
 
 /**

@@ -1,10 +1,5 @@
-import {
-  FALLBACK_MESSAGES,
-  failureMessage,
-  updateProfile,
-  updateProfileRequestSchema,
-} from '@shop/shared-api';
-import { currentUserStore, reloadCurrentUser, useCurrentUser } from '@shop/shared-auth';
+import { FALLBACK_MESSAGES, failureMessage, profileFormSchema, updateProfile } from '@shop/shared-api';
+import { currentUserStore, reloadCurrentUser, useCurrentUser, useSession } from '@shop/shared-auth';
 import {
   Button,
   Card,
@@ -27,13 +22,15 @@ import { readAsDataUrl } from './avatar-file.ts';
 export function UpdateProfilePage() {
   usePageTitle('Update Profile');
   const { user } = useCurrentUser();
+  const { provider } = useSession();
   const navigate = useNavigate();
   const form = useShopForm({
-    schema: updateProfileRequestSchema,
+    schema: profileFormSchema(user?.email ?? ''),
     initialValues: {
       name: user?.name ?? '',
       email: user?.email ?? '',
       avatar: undefined as string | undefined,
+      currentPassword: undefined as string | undefined,
     },
     describeFailure: failureMessage(FALLBACK_MESSAGES.updateProfile),
     onSubmit: async (profile) => {
@@ -74,6 +71,17 @@ export function UpdateProfilePage() {
               <FormField label="Email" error={form.errors.email} required>
                 <Input type="email" autoComplete="email" {...form.field('email')} />
               </FormField>
+              {/* An email change is a takeover path: the local account's password confirms it. */}
+              {provider === 'local' && form.values.email.trim().toLowerCase() !== (user?.email ?? '') ? (
+                <FormField
+                  label="Current Password"
+                  error={form.errors.currentPassword}
+                  required
+                  helperText="Needed to change your email."
+                >
+                  <Input type="password" autoComplete="current-password" {...form.field('currentPassword')} />
+                </FormField>
+              ) : null}
               <FormField label="Avatar" error={form.errors.avatar} helperText="A square picture looks best.">
                 <HStack gap="4" w="full">
                   <UserAvatar

@@ -102,6 +102,24 @@ describe('/me/update', () => {
   const type = (label: RegExp, value: string) =>
     fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
+  it('a new email asks for the current password, and sends it', async () => {
+    resetSession(shopper);
+    api.updateProfile.mockResolvedValue({ ...shopper, email: 'new@example.com' });
+    api.getMe.mockResolvedValue({ ...shopper, email: 'new@example.com' });
+    const { router } = render();
+    expect(screen.queryByLabelText(/^Current Password/)).not.toBeInTheDocument();
+    type(/^Email/, 'new@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(screen.getByText('Enter your current password to change your email')).toBeInTheDocument();
+    expect(api.updateProfile).not.toHaveBeenCalled();
+    type(/^Current Password/, 'Shopper12345');
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    expect(api.updateProfile).toHaveBeenCalledWith(
+      expect.objectContaining({ email: 'new@example.com', currentPassword: 'Shopper12345' }),
+    );
+  });
+
   it('requires name and email', () => {
     resetSession(shopper);
     render();

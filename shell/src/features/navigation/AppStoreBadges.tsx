@@ -37,7 +37,7 @@ const playGlyph = 'M14 10 L32 22 L14 34 Z';
 const appleGlyph =
   'M27 14c-1.4 0-2.7 1-3.4 1-.8 0-2-.9-3.3-.9-1.7 0-3.3 1-4.2 2.6-1.8 3.1-.5 7.7 1.3 10.2.9 1.2 1.9 2.6 3.2 2.5 1.3 0 1.8-.8 3.3-.8s2 .8 3.3.8c1.4 0 2.3-1.2 3.1-2.5 1-1.4 1.4-2.8 1.4-2.9 0 0-2.7-1-2.7-4.1 0-2.6 2.1-3.8 2.2-3.9-1.2-1.8-3.1-2-3.8-2zm-.6-1.7c.7-.9 1.2-2 1.1-3.2-1 0-2.3.7-3 1.6-.7.8-1.2 2-1.1 3.1 1.1.1 2.3-.6 3-1.5z';
 
-/** 'Get it on Google Play' and 'Download on the App Store' (SPEC section 1, footer). */
+/** 'Get it on Google Play' and 'Download on the App Store' (docs/product.md, screens, footer). */
 export function AppStoreBadges() {
   return (
     <HStack gap="3" wrap="wrap">

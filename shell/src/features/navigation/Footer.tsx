@@ -1,7 +1,7 @@
 import { Box, Grid, Heading, Link, shopInfo, Stack, Text } from '@shop/shared-ui';
 import { AppStoreBadges } from './AppStoreBadges.tsx';
 
-/** Badges, the tagline, the copyright line and the social links (SPEC section 1). */
+/** Badges, the tagline, the copyright line and the social links (docs/product.md, screens). */
 export function Footer() {
   const year = new Date().getFullYear();
   return (

@@ -1,4 +1,4 @@
-/** The public links of the sticky bar and the mobile menu (SPEC section 2, Navigation). */
+/** The public links of the sticky bar and the mobile menu (docs/product.md, screens, Navigation). */
 export const mainLinks = [
   { to: '/', label: 'Home' },
   { to: '/products', label: 'Products' },
