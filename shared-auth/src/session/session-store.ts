@@ -1,5 +1,7 @@
 import { createStore } from 'zustand/vanilla';
-import type { Role } from '@shop/shared-api';
+import type { ProviderProfile } from '../user/provider-profile.ts';
+
+export type { ProviderProfile };
 
 export type AuthProviderName = 'local' | 'clerk';
 
@@ -8,16 +10,6 @@ export type AuthProviderName = 'local' | 'clerk';
  * failed: the provider itself could not start (Clerk's script blocked, bad key): shown, never a blank page.
  */
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut' | 'failed';
-
-/** What the authentication provider knows about the person (the fallback of docs/product.md, things the shop keeps). */
-export interface ProviderProfile {
-  firstName?: string | null;
-  lastName?: string | null;
-  email?: string | null;
-  imageUrl?: string | null;
-  /** From the provider's public metadata. */
-  role?: Role | null;
-}
 
 /** What every provider adapter gives the rest of the shop. */
 export interface SessionAdapter {

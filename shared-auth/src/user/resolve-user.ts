@@ -1,5 +1,5 @@
 import { DEFAULT_AVATAR_URL, type Role, type User } from '@shop/shared-api';
-import type { ProviderProfile } from '../session/session-store.ts';
+import type { ProviderProfile } from './provider-profile.ts';
 
 /** The person as every screen shows them, whichever source answered. */
 export interface ShopUser {
