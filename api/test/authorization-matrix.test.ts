@@ -222,6 +222,7 @@ const ROWS: Record<string, { allowed: Allowed; call: Build }> = {
     },
   },
   'GET /api/v1/admin/orders': { allowed: 'admin', call: async () => ({ url: '/admin/orders' }) },
+  'GET /api/v1/admin/orders/daily': { allowed: 'admin', call: async () => ({ url: '/admin/orders/daily' }) },
   'PUT /api/v1/admin/order/:id': {
     allowed: 'admin',
     call: async (_caller, cast) => json(`/admin/order/${await orderOf(cast.shopper)}`, { status: 'Shipped' }),

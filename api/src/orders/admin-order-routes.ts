@@ -1,6 +1,8 @@
 import {
   adminListQuerySchema,
   adminOrdersAnswerSchema,
+  dailyOrdersQuerySchema,
+  dailyOrdersResponseSchema,
   isPagedAdminQuery,
   idParamsSchema,
   orderResponseSchema,
@@ -15,6 +17,7 @@ import type { ZodApp } from '../http/types.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import {
   adminOrdersPage,
+  dailyOrderFigures,
   deleteOrder,
   findOrder,
   listAllOrders,
@@ -52,6 +55,20 @@ export function registerAdminOrderRoutes(admin: ZodApp, ctx: AppContext) {
       const totalPaise = list.reduce((sum, order) => sum + toPaise(order.totalPrice), 0);
       return { success: true as const, orders: list, totalAmount: toRupees(totalPaise) };
     },
+  );
+
+  admin.get(
+    '/orders/daily',
+    kit.admin({
+      tag,
+      summary: 'Revenue and orders per day over the last `days` days (default 30) in the time zone `tz`',
+      querystring: dailyOrdersQuerySchema,
+      response: { 200: dailyOrdersResponseSchema },
+    }),
+    async (request) => ({
+      success: true as const,
+      days: await dailyOrderFigures(db, request.query.days, request.query.tz),
+    }),
   );
 
   admin.put(

@@ -143,3 +143,38 @@ export async function adminOrdersPage(
     resultPerPage: limit,
   };
 }
+
+/** The calendar days from `days - 1` days ago to today in `timeZone`, as YYYY-MM-DD, oldest first. */
+export function lastDays(days: number, timeZone: string, now = new Date()): string[] {
+  const dayOf = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  const today = dayOf.format(now);
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  // Calendar arithmetic on the date alone (noon UTC avoids any daylight-saving edge).
+  return Array.from({ length: days }, (_, index) =>
+    new Date(Date.UTC(year, month - 1, day - (days - 1 - index), 12)).toISOString().slice(0, 10),
+  );
+}
+
+/** Revenue (rupees) and order count per day of the last `days` days in `timeZone`; empty days are zero. */
+export async function dailyOrderFigures(db: DbOrTx, days: number, timeZone: string) {
+  const range = lastDays(days, timeZone);
+  const localDay = sql<string>`to_char(${orders.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({ day: localDay, orders: count(), paise: sql<string>`coalesce(sum(${orders.totalPaise}), 0)` })
+    .from(orders)
+    // A day and a half of slack either side of the zone's offset; the day filter below is exact.
+    .where(gte(orders.createdAt, sql`now() - make_interval(days => ${days + 2})`))
+    // By position: the day's expression carries the zone as a parameter, which a repeated GROUP BY
+    // expression would bind again and PostgreSQL would not recognise as the same.
+    .groupBy(sql`1`);
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  return range.map((day) => {
+    const row = byDay.get(day);
+    return { day, revenue: toRupees(Number(row?.paise ?? 0)), orders: Number(row?.orders ?? 0) };
+  });
+}

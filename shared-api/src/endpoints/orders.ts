@@ -2,7 +2,10 @@ import {
   adminListQuerySchema,
   adminOrdersPageResponseSchema,
   adminOrdersResponseSchema,
+  dailyOrdersResponseSchema,
   type AdminListQuery,
+  type DailyOrdersQuery,
+  type DailyOrdersResponse,
   type AdminOrdersPageResponse,
   orderResponseSchema,
   ordersResponseSchema,
@@ -66,6 +69,18 @@ export function getAdminOrdersPage(query: AdminListQuery): Promise<AdminOrdersPa
   return call(adminOrdersPageResponseSchema, FALLBACK_MESSAGES.getAllOrders, (api) =>
     api.get('admin/orders', { searchParams: adminListParams(query) }).json(),
   );
+}
+
+/** GET /admin/orders/daily: revenue and orders per day, in the browser's time zone by default. */
+export async function getDailyOrders(query: DailyOrdersQuery = {}): Promise<DailyOrdersResponse['days']> {
+  const searchParams = new URLSearchParams({
+    days: String(query.days ?? 30),
+    tz: query.tz ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+  });
+  const { days } = await call(dailyOrdersResponseSchema, FALLBACK_MESSAGES.getAllOrders, (api) =>
+    api.get('admin/orders/daily', { searchParams }).json(),
+  );
+  return days;
 }
 
 /** PUT /admin/order/{id} as form data `status` (Processing to Shipped to Delivered only). */

@@ -9,7 +9,13 @@ import {
   normalizeProductSearch,
   type ProductSearch,
 } from '../endpoints/catalog.ts';
-import { getAdminOrdersPage, getAllOrders, getMyOrders, getOrder } from '../endpoints/orders.ts';
+import {
+  getAdminOrdersPage,
+  getAllOrders,
+  getDailyOrders,
+  getMyOrders,
+  getOrder,
+} from '../endpoints/orders.ts';
 import { queryKeys } from './query-keys.ts';
 
 // One query per endpoint a screen reads, so the storefront and the admin panel share cache entries.
@@ -40,6 +46,9 @@ export const orderQuery = (id: string) =>
   queryOptions({ queryKey: queryKeys.order(id), queryFn: () => getOrder(id) });
 
 export const allOrdersQuery = () => queryOptions({ queryKey: queryKeys.allOrders, queryFn: getAllOrders });
+
+export const dailyOrdersQuery = (days = 30) =>
+  queryOptions({ queryKey: queryKeys.dailyOrders(days), queryFn: () => getDailyOrders({ days }) });
 
 export const allUsersQuery = () => queryOptions({ queryKey: queryKeys.allUsers, queryFn: getUsers });
 

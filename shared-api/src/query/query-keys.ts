@@ -17,6 +17,7 @@ export const queryKeys = {
   order: (id: string) => ['orders', 'detail', id] as const,
   allOrders: ['orders', 'all'] as const,
   adminOrdersPage: (query: AdminListQuery) => ['orders', 'all', 'page', query] as const,
+  dailyOrders: (days: number) => ['orders', 'all', 'daily', days] as const,
   users: ['users'] as const,
   allUsers: ['users', 'all'] as const,
   adminUsersPage: (query: AdminListQuery) => ['users', 'all', 'page', query] as const,

@@ -69,3 +69,43 @@ export const adminProductsAnswerSchema = z.union([
   adminProductsPageResponseSchema,
   adminProductsResponseSchema,
 ]);
+
+/**
+ * `GET /admin/orders/daily?days=&tz=`: revenue and orders per day over the last `days` days (today
+ * included) in the time zone `tz`, oldest first, days without orders at zero. The dashboard's chart,
+ * computed by the database instead of from every order in the browser (4.7 MB at 5,000 orders).
+ */
+export const SHOP_TIME_ZONE = 'Asia/Kolkata';
+export const dailyOrdersQuerySchema = z.object({
+  days: z.coerce
+    .number({ error: 'days must be a number' })
+    .int('days must be a whole number')
+    .min(1, 'days must be at least 1')
+    .max(366, 'days must be at most 366')
+    .default(30),
+  tz: z
+    .string()
+    .max(64, 'tz is too long')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(zone);
+      } catch {
+        return false;
+      }
+    }, 'tz must be an IANA time zone such as Asia/Kolkata')
+    .default(SHOP_TIME_ZONE),
+});
+export type DailyOrdersQuery = z.input<typeof dailyOrdersQuerySchema>;
+
+export const dailyOrdersResponseSchema = z.object({
+  success: z.literal(true),
+  days: z.array(
+    z.object({
+      day: z.string().describe('YYYY-MM-DD in the asked time zone'),
+      revenue: z.number().nonnegative().describe('sum of the day’s order totals, rupees'),
+      orders: counted,
+    }),
+  ),
+});
+export type DailyOrdersResponse = z.infer<typeof dailyOrdersResponseSchema>;

@@ -1,6 +1,9 @@
 import { Box, formatRupees, Stack, Table, Text, VisuallyHidden } from '@shop/shared-ui';
 import { useId } from 'react';
-import type { DayFigures } from './daily-figures.ts';
+import type { DailyOrdersResponse } from '@shop/shared-api';
+
+/** One day of the chart, as the api sums it: YYYY-MM-DD, revenue in rupees, order count. */
+type DayFigures = DailyOrdersResponse['days'][number];
 
 const WIDTH = 720;
 const HEIGHT = 150;
