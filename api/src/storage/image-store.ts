@@ -20,6 +20,14 @@ export interface ImageStore {
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_PRODUCT_IMAGES = 8;
 
+/** Refuses what is not an image or too large; names what is with a random, never reused key. */
+export function newImageKey(bytes: Uint8Array, folder: 'products' | 'avatars') {
+  const type = detectImageType(bytes);
+  if (!type) throw badRequest('Only PNG, JPEG, GIF or WebP images are allowed');
+  if (bytes.length > MAX_IMAGE_BYTES) throw badRequest('Each image must be at most 5 MB');
+  return { key: `${folder}/${randomBytes(16).toString('hex')}.${type.ext}`, type };
+}
+
 /** Files under `<dataDir>/uploads`, served at /uploads/ with a random, never reused name. */
 export function createDiskImageStore(uploadsDir: string): ImageStore {
   const resolveKey = (key: string) => {
@@ -30,10 +38,7 @@ export function createDiskImageStore(uploadsDir: string): ImageStore {
   };
   return {
     async save(bytes, folder) {
-      const type = detectImageType(bytes);
-      if (!type) throw badRequest('Only PNG, JPEG, GIF or WebP images are allowed');
-      if (bytes.length > MAX_IMAGE_BYTES) throw badRequest('Each image must be at most 5 MB');
-      const key = `${folder}/${randomBytes(16).toString('hex')}.${type.ext}`;
+      const { key } = newImageKey(bytes, folder);
       await mkdir(path.join(uploadsDir, folder), { recursive: true });
       await writeFile(resolveKey(key), bytes, { flag: 'wx' });
       return { key, url: `/uploads/${key}` };

@@ -1,0 +1,72 @@
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import type { S3Settings } from '../config.ts';
+import { newImageKey, type ImageStore } from './image-store.ts';
+
+/** An image as the api streams it back to the browser. */
+export interface StoredImage {
+  body: Readable;
+  contentType: string;
+  length: number | undefined;
+}
+
+export interface S3ImageStore extends ImageStore {
+  /** The image under `key`, or null when the bucket has none. */
+  read(key: string): Promise<StoredImage | null>;
+  close(): void;
+}
+
+/**
+ * Uploaded images in an S3-compatible bucket, shared by every api instance. Keys and urls are the disk
+ * store's (`products/<random>.png` at /uploads/products/<random>.png): the api keeps serving them, so the
+ * browser never needs bucket credentials and the CSP stays `img-src` self and the api. Credentials come
+ * from the AWS SDK's usual chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, a profile or a role).
+ */
+export function createS3ImageStore(settings: S3Settings): S3ImageStore {
+  const client = new S3Client({
+    region: settings.region,
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    forcePathStyle: settings.forcePathStyle,
+  });
+  const Bucket = settings.bucket;
+  return {
+    async save(bytes, folder) {
+      const { key, type } = newImageKey(bytes, folder);
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: bytes,
+          ContentType: type.mime,
+          ContentLength: bytes.length,
+        }),
+      );
+      return { key, url: `/uploads/${key}` };
+    },
+    async remove(key) {
+      // S3 answers a delete of a missing key with success, as the disk store ignores a missing file.
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async read(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        if (!object.Body) return null;
+        return {
+          body: object.Body as Readable,
+          contentType: object.ContentType ?? 'application/octet-stream',
+          length: object.ContentLength,
+        };
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
+        throw error;
+      }
+    },
+    close: () => client.destroy(),
+  };
+}
