@@ -26,6 +26,9 @@ import { registerPasswordRoutes } from './users/password-routes.ts';
 import { registerMeRoutes } from './users/me-routes.ts';
 import { registerAdminUserRoutes } from './users/admin-user-routes.ts';
 import { createDiskImageStore } from './storage/image-store.ts';
+import { createS3ImageStore } from './storage/s3-image-store.ts';
+import { registerBucketUploads } from './storage/upload-routes.ts';
+import { openRateLimitStorage } from './rate-limits/rate-limit-storage.ts';
 import { registerProductRoutes } from './catalog/product-routes.ts';
 import { registerAdminProductRoutes } from './catalog/admin-product-routes.ts';
 import { registerReviewRoutes } from './reviews/review-routes.ts';
@@ -124,7 +127,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     }
   }
 
-  const images = createDiskImageStore(path.join(config.dataDir, 'uploads'));
+  // A bucket when S3_BUCKET is set (every instance sees every upload), else files under DATA_DIR.
+  const bucket = config.s3 ? createS3ImageStore(config.s3) : null;
+  const images = bucket ?? createDiskImageStore(path.join(config.dataDir, 'uploads'));
   const tokens = createAccessTokens(resolveJwtSecret(config.jwtSecret, config.dataDir));
   const clerk =
     config.clerkJwtKey || config.clerkSecretKey
@@ -176,7 +181,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
   await app.register(cookie);
   // Read by each form route within its own limits (the kit's `form`), refused unread elsewhere.
   registerMultipart(app);
-  await app.register(rateLimit, { global: false });
+  // Counted together by every instance on a shared database (PostgreSQL or REDIS_URL).
+  const limits = await openRateLimitStorage(config.redisUrl, database, (error, message) =>
+    app.log.error({ err: error }, message),
+  );
+  app.addHook('onClose', () => limits.close());
+  await app.register(rateLimit, { global: false, ...limits.options });
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
@@ -185,20 +195,24 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     },
   );
 
-  await app.register(fastifyStatic, {
-    root: path.join(config.dataDir, 'uploads'),
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    // Names are random and never reused, so browsers and CDNs may keep them for a year.
-    immutable: true,
-    maxAge: '365d',
-    // The shell's pages show them from another origin; nosniff and the CSP come from the security headers.
-    setHeaders: (reply) => {
-      reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
-    },
-  });
+  if (bucket) {
+    registerBucketUploads(app, bucket);
+    app.addHook('onClose', async () => bucket.close());
+  } else
+    await app.register(fastifyStatic, {
+      root: path.join(config.dataDir, 'uploads'),
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      list: false,
+      // Names are random and never reused, so browsers and CDNs may keep them for a year.
+      immutable: true,
+      maxAge: '365d',
+      // The shell's pages show them from another origin; nosniff and the CSP come from the security headers.
+      setHeaders: (reply) => {
+        reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+      },
+    });
 
   await registerDocs(app);
 

@@ -42,6 +42,19 @@ export interface ApiConfig {
   requestTimeoutMs: number;
   /** How long a product list answer may be reused by this instance (other instances' writes show up after it). */
   catalogCacheMs: number;
+  /** Redis for the rate-limit counters of every instance; unset means PostgreSQL (or memory on PGlite). */
+  redisUrl: string | undefined;
+  /** An S3-compatible bucket for uploaded images; unset means files under dataDir/uploads. */
+  s3: S3Settings | undefined;
+}
+
+/** Where uploaded images go when S3_BUCKET is set; credentials come from the standard AWS variables. */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** A non-AWS endpoint (MinIO, R2, …); unset means AWS itself. */
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
 }
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -131,6 +144,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     headersTimeoutMs: integer(env.HEADERS_TIMEOUT_MS, 10_000),
     requestTimeoutMs: integer(env.REQUEST_TIMEOUT_MS, 60_000),
+    redisUrl: optional(env.REDIS_URL),
+    s3: s3SettingsOf(env),
+  };
+}
+
+function s3SettingsOf(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const bucket = optional(env.S3_BUCKET);
+  if (!bucket) return undefined;
+  return {
+    bucket,
+    region: optional(env.S3_REGION) ?? optional(env.AWS_REGION) ?? 'us-east-1',
+    endpoint: optional(env.S3_ENDPOINT),
+    forcePathStyle: flag(env.S3_FORCE_PATH_STYLE, false),
   };
 }
 
@@ -151,6 +177,12 @@ export function configProblems(config: ApiConfig): string[] {
   if (config.jwtSecret !== undefined && Buffer.byteLength(config.jwtSecret) < MIN_JWT_SECRET_BYTES)
     problems.push(
       `JWT_SECRET is shorter than ${MIN_JWT_SECRET_BYTES} bytes; use a long random value (openssl rand -base64 48)`,
+    );
+  // A shared database means instances behind one balancer: a secret generated per instance would sign
+  // out every shopper whose next request lands on another one.
+  if (config.databaseUrl !== undefined && config.jwtSecret === undefined && !config.production)
+    problems.push(
+      `JWT_SECRET is not set: with DATABASE_URL every instance must sign with the same secret of at least ${MIN_JWT_SECRET_BYTES} bytes`,
     );
   if (config.paymentGateway === 'stripe' && !config.stripeSecretKey)
     problems.push('PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY');

@@ -31,13 +31,46 @@ describe('the embedded demo (pnpm start)', () => {
   });
 
   it('a real database opts in to each demo feature, and names a card gateway', () => {
-    const postgres = { DATABASE_URL: 'postgres://x/y' };
+    const postgres = { DATABASE_URL: 'postgres://x/y', JWT_SECRET: strongSecret };
     expect(loadConfig(postgres)).toMatchObject({ allowSelfPromotion: false, seedDemo: false });
     expect(problemsOf(postgres)).toEqual([expect.stringMatching(/^STRIPE_SECRET_KEY is not set/)]);
     expect(problemsOf({ ...postgres, PAYMENT_GATEWAY: 'local' })).toEqual([]);
     expect(
       loadConfig({ ...postgres, ALLOW_SELF_PROMOTION: 'true', SEED_DEMO: '1', PAYMENT_GATEWAY: 'local' }),
     ).toMatchObject({ allowSelfPromotion: true, seedDemo: true, paymentGateway: 'local' });
+  });
+});
+
+describe('several instances (DATABASE_URL)', () => {
+  it('refuses to start without one shared JWT_SECRET, even outside production', () => {
+    const shared = { DATABASE_URL: 'postgres://x/y', PAYMENT_GATEWAY: 'local' };
+    expect(problemsOf(shared)).toEqual([
+      expect.stringMatching(/^JWT_SECRET is not set: with DATABASE_URL every instance must sign/),
+    ]);
+    expect(problemsOf({ ...shared, JWT_SECRET: strongSecret })).toEqual([]);
+    // Production says it once, in its own words.
+    expect(problemsOf({ ...production, JWT_SECRET: '' })).toEqual([expect.stringMatching(/^JWT_SECRET is not set: production/)]);
+  });
+
+  it('reads the shared stores from REDIS_URL and S3_*', () => {
+    expect(loadConfig({})).toMatchObject({ redisUrl: undefined, s3: undefined });
+    expect(
+      loadConfig({
+        REDIS_URL: 'redis://cache:6379',
+        S3_BUCKET: 'shop-images',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+      }),
+    ).toMatchObject({
+      redisUrl: 'redis://cache:6379',
+      s3: { bucket: 'shop-images', endpoint: 'http://minio:9000', region: 'us-east-1', forcePathStyle: true },
+    });
+    expect(loadConfig({ S3_BUCKET: 'b', S3_REGION: 'eu-west-3' }).s3).toEqual({
+      bucket: 'b',
+      region: 'eu-west-3',
+      endpoint: undefined,
+      forcePathStyle: false,
+    });
   });
 });
 

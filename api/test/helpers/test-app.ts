@@ -15,7 +15,7 @@ import { registerAdmin, type SignedIn } from './shop.ts';
  * A fresh database per test file: in-memory PGlite by default, or, when DATABASE_URL is set, a throwaway
  * database created on that PostgreSQL server and dropped afterwards.
  */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ pgliteDir: 'memory' });

@@ -1,0 +1,57 @@
+import type { RateLimitPluginOptions } from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import { StartupRefusal } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { postgresRateLimitStore, sweepExpired } from './postgres-store.ts';
+
+/** Ended windows are deleted this often by each instance (one indexed delete). */
+const SWEEP_MS = 60_000;
+
+export interface RateLimitStorage {
+  kind: 'redis' | 'postgres' | 'memory';
+  /** Spread into @fastify/rate-limit's options. */
+  options: Pick<RateLimitPluginOptions, 'redis' | 'store' | 'nameSpace'>;
+  close(): Promise<void>;
+}
+
+/**
+ * Where request counters live. Several instances must count together, so on PostgreSQL they go to the
+ * shared database, or to Redis when REDIS_URL names one (cheaper per request); only the embedded PGlite
+ * demo, a single process by construction, counts in memory.
+ */
+export async function openRateLimitStorage(
+  redisUrl: string | undefined,
+  database: Database,
+  logError: (error: unknown, message: string) => void,
+): Promise<RateLimitStorage> {
+  if (redisUrl) {
+    const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: 5000 });
+    // ioredis reconnects by itself; each drop is logged once here instead of as an unhandled event.
+    redis.on('error', (error) => logError(error, 'redis (rate limits) connection failed'));
+    // Connected now, so a wrong REDIS_URL stops the start instead of failing the first login.
+    await redis.connect().catch((error: unknown) => {
+      redis.disconnect();
+      const reason = error instanceof Error ? error.message : String(error);
+      // The password, if the url has one, stays out of the log.
+      const where = redisUrl.replace(/\/\/[^@/]*@/, '//…@');
+      throw new StartupRefusal([`REDIS_URL: cannot connect to ${where} (${reason})`]);
+    });
+    return {
+      kind: 'redis',
+      options: { redis, nameSpace: 'shop-rate-limit-' },
+      close: async () => {
+        await redis.quit().catch(() => redis.disconnect());
+      },
+    };
+  }
+  if (database.kind === 'postgres') {
+    const sweep = setInterval(() => sweepExpired(database.db).catch((error: unknown) => logError(error, 'rate limit sweep failed')), SWEEP_MS);
+    sweep.unref();
+    return {
+      kind: 'postgres',
+      options: { store: postgresRateLimitStore(database.db) },
+      close: async () => clearInterval(sweep),
+    };
+  }
+  return { kind: 'memory', options: {}, close: async () => {} };
+}

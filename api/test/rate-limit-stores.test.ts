@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify, { type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { openRateLimitStorage, type RateLimitStorage } from '../src/rate-limits/rate-limit-storage.ts';
+import { postgresRateLimitStore, rateLimits, sweepExpired } from '../src/rate-limits/postgres-store.ts';
+import type { Database } from '../src/db/client.ts';
+import { freshDatabase } from './helpers/test-app.ts';
+import { redisMissing, startRedis } from './helpers/redis-server.ts';
+
+// Two "instances" (Fastify apps) counting on one store: a client's requests are limited however the
+// balancer spreads them.
+async function instance(options: Partial<RateLimitStorage['options']>, max = 3, timeWindow = 60_000) {
+  const app = Fastify();
+  await app.register(rateLimit, { global: false, ...options });
+  app.get('/limited', { config: { rateLimit: { max, timeWindow } } }, async () => ({ ok: true }));
+  app.get('/other', { config: { rateLimit: { max, timeWindow } } }, async () => ({ ok: true }));
+  await app.ready();
+  return app;
+}
+const hit = (app: FastifyInstance, url = '/limited') => app.inject({ method: 'GET', url }).then((r) => r.statusCode);
+
+let database: Database;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  ({ database, drop } = await freshDatabase());
+});
+afterAll(async () => {
+  await database.close();
+  await drop();
+});
+
+describe('the PostgreSQL store (rate_limits, migration 0007)', () => {
+  it('counts one window across instances, per route, and answers 429 past the limit', async () => {
+    const Store = postgresRateLimitStore(database.db);
+    const [one, two] = [await instance({ store: Store }), await instance({ store: Store })];
+    expect([await hit(one), await hit(two), await hit(one)]).toEqual([200, 200, 200]);
+    expect(await hit(two)).toBe(429);
+    expect(await hit(one)).toBe(429);
+    // Another route has its own count.
+    expect(await hit(two, '/other')).toBe(200);
+    const limited = await two.inject({ method: 'GET', url: '/limited' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(50);
+    await Promise.all([one.close(), two.close()]);
+  });
+
+  it('gives parallel requests each their own number', async () => {
+    const app = await instance({ store: postgresRateLimitStore(database.db) }, 5);
+    await database.db.delete(rateLimits);
+    const statuses = await Promise.all(Array.from({ length: 12 }, () => hit(app, '/other')));
+    expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+    await app.close();
+  });
+
+  it('opens a new window once the old one has ended, and sweeps ended ones', async () => {
+    const app = await instance({ store: postgresRateLimitStore(database.db) }, 1, 300);
+    await database.db.delete(rateLimits);
+    expect([await hit(app), await hit(app)]).toEqual([200, 429]);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await hit(app)).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await sweepExpired(database.db);
+    expect(await database.db.select().from(rateLimits)).toEqual([]);
+    await app.close();
+  });
+
+  it('is what a shared PostgreSQL database gets, and the embedded PGlite counts in memory', async () => {
+    const storage = await openRateLimitStorage(undefined, database, () => {});
+    expect(storage.kind).toBe(database.kind === 'postgres' ? 'postgres' : 'memory');
+    await storage.close();
+  });
+});
+
+describe.skipIf(redisMissing)(`the Redis store (REDIS_URL)${redisMissing ? ` — ${redisMissing}` : ''}`, () => {
+  let redis: Awaited<ReturnType<typeof startRedis>>;
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  it('counts one window across instances, each with its own connection', async () => {
+    const storages = [
+      await openRateLimitStorage(redis.url, database, () => {}),
+      await openRateLimitStorage(redis.url, database, () => {}),
+    ];
+    expect(storages.map((storage) => storage.kind)).toEqual(['redis', 'redis']);
+    const [one, two] = [await instance(storages[0]!.options), await instance(storages[1]!.options)];
+    expect([await hit(one), await hit(two), await hit(one), await hit(two)]).toEqual([200, 200, 200, 429]);
+    expect(await hit(one, '/other')).toBe(200);
+    await Promise.all([one.close(), two.close()]);
+    await Promise.all(storages.map((storage) => storage.close()));
+  });
+
+  it('refuses to start when REDIS_URL answers nothing', async () => {
+    await expect(openRateLimitStorage('redis://127.0.0.1:1', database, () => {})).rejects.toThrow(
+      'REDIS_URL: cannot connect to redis://127.0.0.1:1',
+    );
+  });
+});
