@@ -28,7 +28,16 @@ function spawnServer(port: number, extraEnv: NodeJS.ProcessEnv = {}, dir = dataD
     API_HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
   };
-  for (const name of ['DATABASE_URL', 'JWT_SECRET', 'NODE_ENV', 'STRIPE_SECRET_KEY', 'ALLOW_SELF_PROMOTION'])
+  // The demo's own defaults, whatever the shell running the tests has set (a shared database, Redis, a bucket).
+  for (const name of [
+    'DATABASE_URL',
+    'JWT_SECRET',
+    'NODE_ENV',
+    'STRIPE_SECRET_KEY',
+    'ALLOW_SELF_PROMOTION',
+    'REDIS_URL',
+    'S3_BUCKET',
+  ])
     delete env[name];
   const child = spawn(process.execPath, [entry], {
     env: { ...env, ...extraEnv },
