@@ -16,6 +16,7 @@ import { registerDocs } from './http/docs.ts';
 import { registerMultipart } from './http/form-body.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createAnswerCache } from './http/answer-cache.ts';
+import { shareCatalogChanges } from './catalog/catalog-changes.ts';
 import { createRouteKit, type Access, type RouteConfig } from './http/route-kit.ts';
 import { resolveJwtSecret } from './auth/jwt-secret.ts';
 import { createAccessTokens } from './auth/access-tokens.ts';
@@ -144,6 +145,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
       ? createStripeGateway(config.stripeSecretKey!, options.stripeConnection)
       : createLocalGateway(database.db);
   const guards = createGuards(database.db, tokens, clerk);
+  // On PostgreSQL every instance clears its catalog answers when any of them writes (LISTEN/NOTIFY).
+  const catalog = await shareCatalogChanges(createAnswerCache(config.catalogCacheMs), database, app.log);
+  app.addHook('onClose', () => catalog.close());
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -152,7 +156,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     guards,
     images,
     payments,
-    catalogCache: createAnswerCache(config.catalogCacheMs),
+    catalogCache: catalog.cache,
   };
   // Refunds the card gateway failed at the time are finished here, every minute, on every instance.
   const refundRetry = setInterval(() => {

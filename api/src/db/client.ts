@@ -14,7 +14,23 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's LISTEN/NOTIFY between the instances sharing the database; none on PGlite. */
+  notifications?: Notifications;
   close(): Promise<void>;
+}
+
+export interface Notifications {
+  /**
+   * Calls `onMessage` with each payload sent on `channel`, over a dedicated connection that reconnects
+   * when it drops; `onListening` runs each time it (re)starts listening, as messages sent while it was
+   * away are lost.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onListening: () => void,
+  ): Promise<{ unlisten(): Promise<void> }>;
+  notify(channel: string, payload: string): Promise<void>;
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'drizzle');
@@ -31,7 +47,18 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
     const db = drizzle({ client, schema });
     await migrate(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+    const notifications: Notifications = {
+      listen: (channel, onMessage, onListening) => client.listen(channel, onMessage, onListening),
+      notify: async (channel, payload) => {
+        await client.notify(channel, payload);
+      },
+    };
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      notifications,
+      close: () => client.end({ timeout: 5 }),
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
