@@ -33,6 +33,9 @@ export interface Notifications {
   notify(channel: string, payload: string): Promise<void>;
 }
 
+/** Any fixed number: the advisory lock instances take to migrate one at a time. */
+const MIGRATION_LOCK = 7_264_001;
+
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'drizzle');
 
 /**
@@ -46,7 +49,16 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
     const { migrate } = await import('drizzle-orm/postgres-js/migrator');
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
     const db = drizzle({ client, schema });
-    await migrate(db, { migrationsFolder });
+    // Instances starting together on a new or upgraded database would run the same migration twice (the
+    // second fails "already exists"): one migrates at a time, the others then find nothing to do.
+    const lock = await client.reserve();
+    try {
+      await lock`select pg_advisory_lock(${MIGRATION_LOCK})`;
+      await migrate(db, { migrationsFolder });
+    } finally {
+      await lock`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => {});
+      lock.release();
+    }
     const notifications: Notifications = {
       listen: (channel, onMessage, onListening) => client.listen(channel, onMessage, onListening),
       notify: async (channel, payload) => {

@@ -33,6 +33,14 @@ export function createS3ImageStore(settings: S3Settings): S3ImageStore {
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     forcePathStyle: settings.forcePathStyle,
+    // The SDK's default CRC32 checksums on every call are refused by several S3-compatible servers
+    // (older MinIO, Ceph, R2 in some modes); AWS itself keeps them.
+    ...(settings.endpoint
+      ? {
+          requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+          responseChecksumValidation: 'WHEN_REQUIRED' as const,
+        }
+      : {}),
   });
   const Bucket = settings.bucket;
   return {
