@@ -49,7 +49,9 @@ describe('several instances (DATABASE_URL)', () => {
     ]);
     expect(problemsOf({ ...shared, JWT_SECRET: strongSecret })).toEqual([]);
     // Production says it once, in its own words.
-    expect(problemsOf({ ...production, JWT_SECRET: '' })).toEqual([expect.stringMatching(/^JWT_SECRET is not set: production/)]);
+    expect(problemsOf({ ...production, JWT_SECRET: '' })).toEqual([
+      expect.stringMatching(/^JWT_SECRET is not set: production/),
+    ]);
   });
 
   it('reads the shared stores from REDIS_URL and S3_*', () => {

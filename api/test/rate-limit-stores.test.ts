@@ -17,7 +17,8 @@ async function instance(options: Partial<RateLimitStorage['options']>, max = 3, 
   await app.ready();
   return app;
 }
-const hit = (app: FastifyInstance, url = '/limited') => app.inject({ method: 'GET', url }).then((r) => r.statusCode);
+const hit = (app: FastifyInstance, url = '/limited') =>
+  app.inject({ method: 'GET', url }).then((r) => r.statusCode);
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -70,31 +71,34 @@ describe('the PostgreSQL store (rate_limits, migration 0007)', () => {
   });
 });
 
-describe.skipIf(redisMissing)(`the Redis store (REDIS_URL)${redisMissing ? ` — ${redisMissing}` : ''}`, () => {
-  let redis: Awaited<ReturnType<typeof startRedis>>;
-  beforeAll(async () => {
-    redis = await startRedis();
-  });
-  afterAll(async () => {
-    await redis?.stop();
-  });
+describe.skipIf(redisMissing)(
+  `the Redis store (REDIS_URL)${redisMissing ? ` — ${redisMissing}` : ''}`,
+  () => {
+    let redis: Awaited<ReturnType<typeof startRedis>>;
+    beforeAll(async () => {
+      redis = await startRedis();
+    });
+    afterAll(async () => {
+      await redis?.stop();
+    });
 
-  it('counts one window across instances, each with its own connection', async () => {
-    const storages = [
-      await openRateLimitStorage(redis.url, database, () => {}),
-      await openRateLimitStorage(redis.url, database, () => {}),
-    ];
-    expect(storages.map((storage) => storage.kind)).toEqual(['redis', 'redis']);
-    const [one, two] = [await instance(storages[0]!.options), await instance(storages[1]!.options)];
-    expect([await hit(one), await hit(two), await hit(one), await hit(two)]).toEqual([200, 200, 200, 429]);
-    expect(await hit(one, '/other')).toBe(200);
-    await Promise.all([one.close(), two.close()]);
-    await Promise.all(storages.map((storage) => storage.close()));
-  });
+    it('counts one window across instances, each with its own connection', async () => {
+      const storages = [
+        await openRateLimitStorage(redis.url, database, () => {}),
+        await openRateLimitStorage(redis.url, database, () => {}),
+      ];
+      expect(storages.map((storage) => storage.kind)).toEqual(['redis', 'redis']);
+      const [one, two] = [await instance(storages[0]!.options), await instance(storages[1]!.options)];
+      expect([await hit(one), await hit(two), await hit(one), await hit(two)]).toEqual([200, 200, 200, 429]);
+      expect(await hit(one, '/other')).toBe(200);
+      await Promise.all([one.close(), two.close()]);
+      await Promise.all(storages.map((storage) => storage.close()));
+    });
 
-  it('refuses to start when REDIS_URL answers nothing', async () => {
-    await expect(openRateLimitStorage('redis://127.0.0.1:1', database, () => {})).rejects.toThrow(
-      'REDIS_URL: cannot connect to redis://127.0.0.1:1',
-    );
-  });
-});
+    it('refuses to start when REDIS_URL answers nothing', async () => {
+      await expect(openRateLimitStorage('redis://127.0.0.1:1', database, () => {})).rejects.toThrow(
+        'REDIS_URL: cannot connect to redis://127.0.0.1:1',
+      );
+    });
+  },
+);

@@ -1,5 +1,6 @@
 import { lt, sql } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Db } from '../db/client.ts';
 
 /**
@@ -66,13 +67,14 @@ export async function sweepExpired(db: Db) {
  * The `store` option of @fastify/rate-limit (a class it instantiates) over the rate_limits table. Each
  * route limit is a child whose keys carry the route, as the plugin's Redis store does.
  */
-export function postgresRateLimitStore(db: Db) {
-  return class PostgresRateLimitStore {
+export function postgresRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
+  return class PostgresRateLimitStore implements FastifyRateLimitStore {
     private readonly prefix: string;
 
-    constructor(options: RouteLimitOptions = {}, prefix = '') {
+    constructor(options: object = {}, prefix = '') {
+      const { continueExceeding, exponentialBackoff } = options as RouteLimitOptions;
       // Only fixed windows: the shop sets neither, and the table has no room for a growing ban.
-      if (options.continueExceeding || options.exponentialBackoff)
+      if (continueExceeding || exponentialBackoff)
         throw new Error('the PostgreSQL rate-limit store counts fixed windows only');
       this.prefix = prefix;
     }
@@ -91,8 +93,9 @@ export function postgresRateLimitStore(db: Db) {
       );
     }
 
-    child(options: RouteLimitOptions) {
-      const { method = '', url = '' } = options.routeInfo ?? {};
+    // The plugin hands children its merged limit options (routeInfo inside), not the route its types name.
+    child(options: object) {
+      const { method = '', url = '' } = (options as RouteLimitOptions).routeInfo ?? {};
       return new PostgresRateLimitStore(options, `${this.prefix}${String(method)}${url}|`);
     }
   };

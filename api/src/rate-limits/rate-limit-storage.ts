@@ -45,7 +45,10 @@ export async function openRateLimitStorage(
     };
   }
   if (database.kind === 'postgres') {
-    const sweep = setInterval(() => sweepExpired(database.db).catch((error: unknown) => logError(error, 'rate limit sweep failed')), SWEEP_MS);
+    const sweep = setInterval(
+      () => sweepExpired(database.db).catch((error: unknown) => logError(error, 'rate limit sweep failed')),
+      SWEEP_MS,
+    );
     sweep.unref();
     return {
       kind: 'postgres',
