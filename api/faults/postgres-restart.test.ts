@@ -74,7 +74,6 @@ describe('PostgreSQL restarted under the api', () => {
     ] as const;
     for (const request of whileDown) {
       const response = await call(request);
-      if (response.statusCode === 500) console.log(JSON.stringify(shop.logs.filter((l) => l.err).slice(-1)));
       expect({ url: request.url, status: response.statusCode }).toEqual({ url: request.url, status: 503 });
       expect(response.json()).toEqual({ success: false, message: 'Service temporarily unavailable' });
       expect(response.headers['retry-after']).toBe('5');
