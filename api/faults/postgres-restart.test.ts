@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
 import { startTestApp, type TestApp } from '../test/helpers/test-app.ts';
 import { addProduct, login, pay, register, shippingInfo, totalPaiseOf } from '../test/helpers/shop.ts';
 import { createPostgresCluster, type PostgresCluster } from './helpers/postgres-cluster.ts';
@@ -30,7 +31,7 @@ afterAll(async () => {
 });
 
 /** One call, failed by the test if it has not answered within the bound. */
-async function call(options: Parameters<TestApp['app']['inject']>[0] & object) {
+async function call(options: InjectOptions) {
   let timer: NodeJS.Timeout | undefined;
   const bound = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${ANSWER_BOUND_MS} ms`)), ANSWER_BOUND_MS);
@@ -71,7 +72,7 @@ describe('PostgreSQL restarted under the api', () => {
           paymentInfo: { id: intentId, status: 'succeeded' },
         },
       },
-    ] as const;
+    ] satisfies InjectOptions[];
     for (const request of whileDown) {
       const response = await call(request);
       expect({ url: request.url, status: response.statusCode }).toEqual({ url: request.url, status: 503 });
