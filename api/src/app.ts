@@ -36,6 +36,8 @@ import { registerAdminOrderRoutes } from './orders/admin-order-routes.ts';
 import { registerPaymentRoutes } from './payments/payment-routes.ts';
 import { createLocalGateway } from './payments/local-gateway.ts';
 import { createStripeGateway, type StripeConnection } from './payments/stripe-gateway.ts';
+import { createLogMailer } from './mail/log-mailer.ts';
+import { createSmtpMailer } from './mail/smtp-mailer.ts';
 import { demoAccountsStillOpen, seedDatabase } from './seed/seed.ts';
 import type { ZodApp } from './http/types.ts';
 import { healthSchema } from '@shop/shared-api/schemas';
@@ -139,6 +141,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
       ? createStripeGateway(config.stripeSecretKey!, options.stripeConnection)
       : createLocalGateway(database.db);
   const guards = createGuards(database.db, tokens, clerk);
+  const mailer = config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom, app.log)
+    : createLogMailer(app.log);
+  app.addHook('onClose', async () => mailer.close());
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -147,6 +153,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     guards,
     images,
     payments,
+    mailer,
     catalogCache: createAnswerCache(config.catalogCacheMs),
   };
   // Refunds the card gateway failed at the time are finished here, every minute, on every instance.
