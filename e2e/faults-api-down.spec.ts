@@ -22,6 +22,7 @@ test('the api down while a shopper browses: errors with Retry, a bounded number 
 
   await page.goto('/products?category=Tops');
   await expect(page.getByRole('alert')).toContainText('Failed to get products');
+  await expect(storefront(page).getByRole('button', { name: 'Retry' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   // Then quiet: no request loop while the shopper reads the message (one try and two retries, backed off).
   const afterError = apiCalls;

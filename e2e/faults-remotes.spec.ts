@@ -35,6 +35,7 @@ test('a storefront serving a broken bundle degrades its routes only, with Retry'
   });
   await page.goto('/products');
   await expect(page.getByRole('heading', { name: 'The storefront is unavailable' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   expect(errors.some((text) => /storefront/i.test(text))).toBe(true);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();

@@ -17,6 +17,8 @@ import { measureAdminLists } from './bench/admin-lists.ts';
 // and written to .bench/. Figures, not pass/fail: timings move with the machine's load, so no test asserts
 // them (the byte budget, which is deterministic, is e2e/page-budget.spec.ts).
 // BENCH_PAGES=/,/products measures only the pages named; LIGHTHOUSE_RUNS=1 runs Lighthouse once per page.
+// Mixed traffic (issue 13 §2): `--seconds 60` and `--rate 50` set its length and rate; `--mixed-only` runs
+// that section alone.
 const ports = { shell: 4200, storefront: 4201, admin: 4202, api: 3200 };
 const outDir = path.join(repoRoot, '.bench');
 mkdirSync(outDir, { recursive: true });
@@ -167,6 +169,30 @@ async function adminScaleFigures() {
   }
 }
 
+/** Issue 13 §2: a minute of browse, product, add to cart and paid checkout against a real api. */
+function mixedTraffic() {
+  const option = (name: string, fallback: string) => {
+    const index = process.argv.indexOf(`--${name}`);
+    return index >= 0 ? process.argv[index + 1]! : fallback;
+  };
+  const json = path.join(outDir, 'mixed-traffic.json');
+  console.log('\n== mixed traffic');
+  const run = spawnSync(
+    process.execPath,
+    [
+      path.join(repoRoot, 'api', 'bench', 'mixed-traffic.ts'),
+      ...['--seconds', option('seconds', '60'), '--rate', option('rate', '50'), '--json', json],
+    ],
+    { stdio: 'inherit', cwd: repoRoot },
+  );
+  return run.status === 0 ? json : `mixed traffic had errors or failed (exit ${run.status})`;
+}
+
+if (process.argv.includes('--mixed-only')) {
+  mixedTraffic();
+  process.exit(0);
+}
+
 await buildMissingApps(frontendApps);
 const shop = await startShop(ports);
 const results: Record<string, unknown> = { measuredAt: new Date().toISOString(), node: process.version };
@@ -273,6 +299,8 @@ if (process.env.BENCH_SKIP_API) {
   console.log(`\nwritten: ${path.relative(repoRoot, file)} (BENCH_SKIP_API: no api figures)`);
   process.exit(0);
 }
+
+results.mixedTraffic = mixedTraffic();
 
 // The api's own benchmark (throughput and latency per route, PGlite and PostgreSQL).
 const apiBench = path.join(repoRoot, 'api', 'bench', 'run.ts');

@@ -40,6 +40,8 @@ import { registerAdminOrderRoutes } from './orders/admin-order-routes.ts';
 import { registerPaymentRoutes } from './payments/payment-routes.ts';
 import { createLocalGateway } from './payments/local-gateway.ts';
 import { createStripeGateway, type StripeConnection } from './payments/stripe-gateway.ts';
+import { createLogMailer } from './mail/log-mailer.ts';
+import { createSmtpMailer } from './mail/smtp-mailer.ts';
 import { demoAccountsStillOpen, seedDatabase } from './seed/seed.ts';
 import type { ZodApp } from './http/types.ts';
 import { healthSchema } from '@shop/shared-api/schemas';
@@ -148,6 +150,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
   // On PostgreSQL every instance clears its catalog answers when any of them writes (LISTEN/NOTIFY).
   const catalog = await shareCatalogChanges(createAnswerCache(config.catalogCacheMs), database, app.log);
   app.addHook('onClose', () => catalog.close());
+  const mailer = config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom, app.log)
+    : createLogMailer(app.log);
+  app.addHook('onClose', async () => mailer.close());
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -156,6 +162,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     guards,
     images,
     payments,
+    mailer,
     catalogCache: catalog.cache,
   };
   // Refunds the card gateway failed at the time are finished here, every minute, on every instance.

@@ -46,6 +46,10 @@ export interface ApiConfig {
   redisUrl: string | undefined;
   /** An S3-compatible bucket for uploaded images; unset means files under dataDir/uploads. */
   s3: S3Settings | undefined;
+  /** Where mail goes (smtp://user:pass@host:port); unset means each mail is a log line. */
+  smtpUrl: string | undefined;
+  /** The From of the shop's mail. */
+  mailFrom: string;
 }
 
 /** Where uploaded images go when S3_BUCKET is set; credentials come from the standard AWS variables. */
@@ -146,6 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     requestTimeoutMs: integer(env.REQUEST_TIMEOUT_MS, 60_000),
     redisUrl: optional(env.REDIS_URL),
     s3: s3SettingsOf(env),
+    smtpUrl: optional(env.SMTP_URL),
+    mailFrom: optional(env.MAIL_FROM) ?? 'Shop <no-reply@localhost>',
   };
 }
 

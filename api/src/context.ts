@@ -6,6 +6,7 @@ import type { AccessTokens } from './auth/access-tokens.ts';
 import type { Guards } from './auth/guards.ts';
 import type { ImageStore } from './storage/image-store.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
+import type { Mailer } from './mail/mailer.ts';
 
 /** What route files need, built once in app.ts. */
 export interface AppContext {
@@ -16,6 +17,8 @@ export interface AppContext {
   guards: Guards;
   images: ImageStore;
   payments: PaymentGateway;
+  /** Password reset links and order confirmations: SMTP when SMTP_URL is set, else the log. */
+  mailer: Mailer;
   /** Serialized catalog answers; every product, review, stock or reviewer change clears it. */
   catalogCache: AnswerCache;
 }

@@ -47,7 +47,8 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-    const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
+    // connect_timeout bounds how long a request waits for an unreachable server before its 503 (default 30 s).
+    const client = postgres(options.databaseUrl, { max: 10, connect_timeout: 5, onnotice: () => {} });
     const db = drizzle({ client, schema });
     // Instances starting together on a new or upgraded database would run the same migration twice (the
     // second fails "already exists"): one migrates at a time, the others then find nothing to do.

@@ -27,3 +27,36 @@ export function isUnstorableText(error: unknown): boolean {
   }
   return false;
 }
+
+/** postgres.js codes for a connection that could not be made or was lost (its own, and the socket's). */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+]);
+
+/**
+ * The database cannot be reached right now: no connection, a connection lost mid-query, or PostgreSQL
+ * shutting down, starting up or out of connections (class 08, 57P01–57P03, 53300). The request is not at
+ * fault and a retry later will work, so it is a 503, not a 500. postgres.js reconnects by itself on the
+ * next query, so the api recovers without a restart once the database is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current;) {
+    const code = current.code;
+    if (typeof code === 'string') {
+      if (CONNECTION_CODES.has(code) || code.startsWith('08')) return true;
+      if (code === '57P01' || code === '57P02' || code === '57P03' || code === '53300') return true;
+    }
+    if (typeof current !== 'object') break;
+    current = current.cause as typeof current;
+  }
+  return false;
+}

@@ -2,9 +2,13 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isFieldError } from './validation.ts';
 import { HttpError } from './errors.ts';
-import { isUnstorableText } from '../db/errors.ts';
+import { isDatabaseUnavailable, isUnstorableText } from '../db/errors.ts';
 
 const LINGER_MS = 2000;
+
+export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable';
+/** Seconds a client is told to wait before retrying while the database is unreachable. */
+const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 /**
  * A body refused for its size or type is not read any further: the answer goes out and the connection
@@ -46,6 +50,12 @@ export function registerErrorHandlers(app: FastifyInstance) {
       return reply
         .status(400)
         .send({ success: false, message: 'Invalid request: text contains characters that cannot be stored' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Logged once per request at warn: the database being down is an outage, not a bug in the api.
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+      return reply.status(503).send({ success: false, message: UNAVAILABLE_MESSAGE });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) {

@@ -10,6 +10,8 @@ import { notFound } from '../http/errors.ts';
 import { currentUser } from '../http/route-kit.ts';
 import { toOrderView } from './order-view.ts';
 import { placeOrder } from './place-order.ts';
+import { sendInBackground } from '../mail/mailer.ts';
+import { orderConfirmationMail } from '../mail/messages.ts';
 import { findOrder, listOrdersOf } from './order-repository.ts';
 
 const tag = 'orders';
@@ -33,6 +35,7 @@ export function registerOrderRoutes(app: ZodApp, ctx: AppContext) {
     async (request, reply) => {
       const user = currentUser(request);
       const order = await placeOrder(ctx, user, request.body, request.log);
+      sendInBackground(ctx.mailer, orderConfirmationMail(ctx.config.shopUrl, user.email, order), request.log);
       reply.status(201);
       return { success: true as const, order: toOrderView(order, user, kit.baseUrlOf(request)) };
     },

@@ -18,10 +18,12 @@ import { revokeUserSessions } from '../auth/sessions.ts';
 import { clearLoginFailures } from '../auth/login-throttle.ts';
 import { consumeResetToken, issueResetToken, voidResetTokens } from '../auth/reset-tokens.ts';
 import { findUserByEmail, updateUser } from './user-repository.ts';
+import { sendInBackground } from '../mail/mailer.ts';
+import { passwordResetMail } from '../mail/messages.ts';
 
 const tag = 'identity';
 
-/** Password change, and forgot/reset with a single-use link written to the server log. */
+/** Password change, and forgot/reset with a single-use link mailed (or written to the server log). */
 export function registerPasswordRoutes(app: ZodApp, ctx: AppContext) {
   const { db, kit } = ctx;
 
@@ -55,7 +57,7 @@ export function registerPasswordRoutes(app: ZodApp, ctx: AppContext) {
     kit.public({
       tag,
       summary:
-        'Send a password reset link (written to the server log); same answer whether the account exists or not',
+        'Send a password reset link (by mail with SMTP_URL, else written to the server log); same answer whether the account exists or not',
       body: forgotPasswordRequestSchema,
       response: { 200: successMessageSchema },
       rateLimit: ctx.config.authRateLimit,
@@ -65,7 +67,8 @@ export function registerPasswordRoutes(app: ZodApp, ctx: AppContext) {
       const user = await findUserByEmail(db, email);
       if (user) {
         const token = await issueResetToken(db, user.id);
-        request.log.info(`Password reset link for ${email}: ${ctx.config.shopUrl}/password/reset/${token}`);
+        // Mailed in the background: the answer must not reveal, by its timing, that the account exists.
+        sendInBackground(ctx.mailer, passwordResetMail(ctx.config.shopUrl, user.email, token), request.log);
       }
       return { success: true as const, message: FORGOT_PASSWORD_MESSAGE };
     },

@@ -15,8 +15,9 @@ import { registerAdmin, type SignedIn } from './shop.ts';
  * A fresh database per test file: in-memory PGlite by default, or, when DATABASE_URL is set, a throwaway
  * database created on that PostgreSQL server and dropped afterwards.
  */
-export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const serverUrl = process.env.DATABASE_URL;
+export async function freshDatabase(
+  serverUrl = process.env.DATABASE_URL,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (!serverUrl) {
     const database = await openDatabase({ pgliteDir: 'memory' });
     return { database, drop: async () => {} };
@@ -44,14 +45,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export type TestAppOptions = { config?: Partial<ApiConfig>; seed?: boolean } & Pick<
-  BuildAppOptions,
-  'stripeConnection'
->;
+export type TestAppOptions = {
+  config?: Partial<ApiConfig>;
+  seed?: boolean;
+  /** A PostgreSQL server to make the throwaway database on, instead of DATABASE_URL (fault tests). */
+  postgresUrl?: string;
+} & Pick<BuildAppOptions, 'stripeConnection'>;
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-api-test-'));
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = await freshDatabase(options.postgresUrl);
   const logs: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
