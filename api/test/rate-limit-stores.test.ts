@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import { openRateLimitStorage, type RateLimitStorage } from '../src/rate-limits/rate-limit-storage.ts';
 import { postgresRateLimitStore, rateLimits, sweepExpired } from '../src/rate-limits/postgres-store.ts';
 import type { Database } from '../src/db/client.ts';
+import { registerErrorHandlers } from '../src/http/error-handler.ts';
 import { freshDatabase } from './helpers/test-app.ts';
 import { redisMissing, startRedis } from './helpers/redis-server.ts';
 
@@ -93,6 +94,36 @@ describe.skipIf(redisMissing)(
       expect(await hit(one, '/other')).toBe(200);
       await Promise.all([one.close(), two.close()]);
       await Promise.all(storages.map((storage) => storage.close()));
+    });
+
+    it('fails limited calls while Redis is down (never lets them through uncounted), and counts again after', async () => {
+      const logged: string[] = [];
+      const storage = await openRateLimitStorage(redis.url, database, (_error, message) =>
+        logged.push(message),
+      );
+      const app = Fastify();
+      registerErrorHandlers(app);
+      await app.register(rateLimit, { global: false, ...storage.options });
+      app.get('/outage', { config: { rateLimit: { max: 2, timeWindow: 60_000 } } }, async () => ({
+        ok: true,
+      }));
+      await app.ready();
+      expect(await hit(app, '/outage')).toBe(200);
+
+      await redis.stop();
+      const during = await app.inject({ method: 'GET', url: '/outage' });
+      expect(during.statusCode).toBe(500);
+      expect(during.json()).toEqual({ success: false, message: 'Internal Server Error' });
+      expect(await hit(app, '/outage')).toBe(500);
+      // One line for the outage, not one per reconnect attempt.
+      expect(logged).toEqual(['redis (rate limits) unreachable: rate-limited calls fail until it is back']);
+
+      redis = await startRedis(redis.port);
+      await expect.poll(() => hit(app, '/outage'), { timeout: 10_000, interval: 200 }).toBe(200);
+      // A fresh server has forgotten the old count: that was 1 of 2, so one more, then the limit.
+      expect([await hit(app, '/outage'), await hit(app, '/outage')]).toEqual([200, 429]);
+      await app.close();
+      await storage.close();
     });
 
     it('refuses to start when REDIS_URL answers nothing', async () => {

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { freePort } from './helpers/free-port.ts';
 import { startFakeS3 } from './helpers/fake-s3.ts';
+import { redisMissing, startRedis } from './helpers/redis-server.ts';
 import { pngDataUrl, tinyPng, uniqueEmail } from './helpers/shop.ts';
 
 // Two real api processes (`node api/src/server.ts`) on one PostgreSQL, as behind a load balancer: what
@@ -55,10 +56,19 @@ const stopInstance = (instance: Instance | undefined) =>
     instance.child.kill('SIGTERM');
   });
 
-describe.skipIf(!serverUrl)('two api instances on one PostgreSQL', () => {
+// Rate limits are counted in PostgreSQL by default, in Redis with REDIS_URL: both are run.
+// Without the binary (local machines only: CI installs it) the Redis run is left out, saying why.
+if (serverUrl && redisMissing) console.warn(`two-instances test: ${redisMissing}`);
+describe
+  .skipIf(!serverUrl)
+  .each([
+    { limits: 'PostgreSQL', redis: false },
+    ...(redisMissing ? [] : [{ limits: 'Redis', redis: true }]),
+  ])('two api instances on one PostgreSQL, rate limits in $limits', ({ redis: withRedis }) => {
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
   let server: postgres.Sql;
   let s3: Awaited<ReturnType<typeof startFakeS3>>;
+  let redis: Awaited<ReturnType<typeof startRedis>> | undefined;
   let a: Instance;
   let b: Instance;
 
@@ -68,6 +78,7 @@ describe.skipIf(!serverUrl)('two api instances on one PostgreSQL', () => {
     const databaseUrl = new URL(serverUrl!);
     databaseUrl.pathname = `/${name}`;
     s3 = await startFakeS3();
+    if (withRedis) redis = await startRedis();
     const shared = {
       DATABASE_URL: databaseUrl.toString(),
       JWT_SECRET: randomBytes(48).toString('base64'),
@@ -79,7 +90,7 @@ describe.skipIf(!serverUrl)('two api instances on one PostgreSQL', () => {
       CATALOG_CACHE_MS: String(CATALOG_CACHE_MS),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
-      REDIS_URL: '',
+      REDIS_URL: redis?.url ?? '',
     };
     // Started together on an empty database: they migrate one after the other.
     [a, b] = await Promise.all([startInstance(shared), startInstance(shared)]);
@@ -87,6 +98,7 @@ describe.skipIf(!serverUrl)('two api instances on one PostgreSQL', () => {
   afterAll(async () => {
     await Promise.all([stopInstance(a), stopInstance(b)]);
     await s3?.close();
+    await redis?.stop();
     await server?.unsafe(`drop database if exists ${name} with (force)`);
     await server?.end();
   });

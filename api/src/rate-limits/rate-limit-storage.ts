@@ -26,8 +26,14 @@ export async function openRateLimitStorage(
 ): Promise<RateLimitStorage> {
   if (redisUrl) {
     const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: 5000 });
-    // ioredis reconnects by itself; each drop is logged once here instead of as an unhandled event.
-    redis.on('error', (error) => logError(error, 'redis (rate limits) connection failed'));
+    // ioredis reconnects by itself, retrying every few hundred milliseconds: an outage is logged once, not
+    // once per attempt. Meanwhile limited calls fail (500) rather than go through uncounted.
+    let down = false;
+    redis.on('error', (error) => {
+      if (!down) logError(error, 'redis (rate limits) unreachable: rate-limited calls fail until it is back');
+      down = true;
+    });
+    redis.on('ready', () => (down = false));
     // Connected now, so a wrong REDIS_URL stops the start instead of failing the first login.
     await redis.connect().catch((error: unknown) => {
       redis.disconnect();

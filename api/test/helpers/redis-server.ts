@@ -15,9 +15,9 @@ export const redisMissing = redisBinary
   : 'redis-server is not installed (apt-get install redis-server); the Redis store tests are skipped';
 if (redisMissing && process.env.CI) throw new Error(redisMissing);
 
-/** A throwaway redis-server on a free loopback port, nothing persisted. */
-export async function startRedis() {
-  const port = await freePort();
+/** A throwaway redis-server on a free loopback port (or `port`, to bring one back), nothing persisted. */
+export async function startRedis(port?: number) {
+  port ??= await freePort();
   const child = spawn(
     redisBinary!,
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
@@ -36,6 +36,7 @@ export async function startRedis() {
     child.once('exit', (code) => reject(new Error(`redis-server exited ${code}: ${output}`)));
   });
   return {
+    port,
     url: `redis://127.0.0.1:${port}`,
     stop: () =>
       new Promise<void>((resolve) => {
