@@ -31,7 +31,7 @@ afterAll(async () => {
   await drop();
 });
 
-describe('the PostgreSQL store (rate_limits, migration 0007)', () => {
+describe('the PostgreSQL store (rate_limits, migration 0006)', () => {
   it('counts one window across instances, per route, and answers 429 past the limit', async () => {
     const Store = postgresRateLimitStore(database.db);
     const [one, two] = [await instance({ store: Store }), await instance({ store: Store })];

@@ -4,7 +4,7 @@ import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/
 import type { Db } from '../db/client.ts';
 
 /**
- * Migration 0007 creates it by hand. It stays out of src/db/schema.ts on purpose: drizzle-kit would want a
+ * Migration 0006 creates it by hand. It stays out of src/db/schema.ts on purpose: drizzle-kit would want a
  * snapshot for it, and nothing but this store ever reads it.
  */
 export const rateLimits = pgTable('rate_limits', {
