@@ -45,7 +45,13 @@ describe('findVersionSkew', () => {
 
 describe('versionSkewOf', () => {
   it('finds the skew through wrapping errors, and nothing in an ordinary outage', () => {
-    const skew = { remote: 'storefront', pkg: 'react', builtWith: '20.0.0', requires: '^20.0.0', provided: '19.3.1' };
+    const skew = {
+      remote: 'storefront',
+      pkg: 'react',
+      builtWith: '20.0.0',
+      requires: '^20.0.0',
+      provided: '19.3.1',
+    };
     const wrapped = new Error('load failed', { cause: new RemoteVersionSkewError(skew) });
     expect(versionSkewOf(wrapped)).toEqual(skew);
     expect(versionSkewOf(new Error('Failed to get manifest'))).toBeUndefined();
