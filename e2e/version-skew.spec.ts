@@ -7,11 +7,11 @@ import { e2ePorts } from './support/ports.ts';
 
 const [shellPort, storefrontPort] = e2ePorts.spare;
 const built = path.join(appDir('storefront'), 'dist');
-const shellRouterVersion = (
+const shellReactVersion = (
   JSON.parse(readFileSync(path.join(appDir('shell'), 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
   }
-).dependencies['react-router-dom']!;
+).dependencies.react!;
 
 interface ManifestShare {
   name: string;
@@ -20,12 +20,12 @@ interface ManifestShare {
 }
 
 /**
- * A copy of the storefront's release as if it had been built against another react-router-dom: its
+ * A copy of the storefront's release as if it had been built against another React: its
  * manifest and its remote entry's share map declare that version and range (the code inside is the same;
  * what the shell decides on is what the release declares).
  */
-function storefrontBuiltWithRouter(version: string, requiredVersion: string): string {
-  const dir = path.join(repoRoot, 'test-results', `storefront-router-${version}`);
+function storefrontBuiltWithReact(version: string, requiredVersion: string): string {
+  const dir = path.join(repoRoot, 'test-results', `storefront-react-${version}`);
   rmSync(dir, { recursive: true, force: true });
   cpSync(built, dir, { recursive: true });
   // Served files are chosen over their precompressed copies only when those are gone.
@@ -34,20 +34,21 @@ function storefrontBuiltWithRouter(version: string, requiredVersion: string): st
   }
   const manifestFile = path.join(dir, 'mf-manifest.json');
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { shared: ManifestShare[] };
-  const router = manifest.shared.find((share) => share.name === 'react-router-dom')!;
-  const before = router.version;
-  Object.assign(router, { version, requiredVersion });
+  const react = manifest.shared.find((share) => share.name === 'react')!;
+  const before = react.version;
+  Object.assign(react, { version, requiredVersion });
   writeFileSync(manifestFile, JSON.stringify(manifest));
   const assets = path.join(dir, 'assets');
   const shareMap = readdirSync(assets).find((file) => file.startsWith('_virtual_mf-localSharedImportMap'))!;
   const source = readFileSync(path.join(assets, shareMap), 'utf8');
-  const declared = `"react-router-dom":{name:\`react-router-dom\`,version:\`${before}\``;
+  const declared = `react:{name:\`react\`,version:\`${before}\``;
   expect(source).toContain(declared);
   writeFileSync(
     path.join(assets, shareMap),
     source
-      .replace(declared, `"react-router-dom":{name:\`react-router-dom\`,version:\`${version}\``)
-      .replace(/(requiredVersion:`)\^7\.0\.0(`)/, `$1${requiredVersion}$2`),
+      .replace(declared, `react:{name:\`react\`,version:\`${version}\``)
+      // the first range after the name is react's own
+      .replace(/(requiredVersion:`)\^19\.0\.0(`)/, `$1${requiredVersion}$2`),
   );
   return dir;
 }
@@ -63,10 +64,10 @@ function recordStorefrontCopies(page: Page): string[] {
   return copies;
 }
 
-test('a storefront built against a newer minor of react-router-dom runs on the shell’s single copy', async ({
+test('a storefront built against a newer minor of React runs on the shell’s single copy', async ({
   page,
 }) => {
-  const storefront = await serveStorefront(storefrontPort!, storefrontBuiltWithRouter('7.99.0', '^7.0.0'));
+  const storefront = await serveStorefront(storefrontPort!, storefrontBuiltWithReact('19.99.0', '^19.0.0'));
   const shell = await startOwnShell(shellPort!, storefrontPort!);
   const copies = recordStorefrontCopies(page);
   try {
@@ -87,7 +88,7 @@ test('a storefront built against a newer minor of react-router-dom runs on the s
 test('a storefront built against another major is refused inside the frame, with a log line', async ({
   page,
 }) => {
-  const storefront = await serveStorefront(storefrontPort!, storefrontBuiltWithRouter('8.0.0', '^8.0.0'));
+  const storefront = await serveStorefront(storefrontPort!, storefrontBuiltWithReact('20.0.0', '^20.0.0'));
   const shell = await startOwnShell(shellPort!, storefrontPort!);
   const copies = recordStorefrontCopies(page);
   const errors: string[] = [];
@@ -98,12 +99,12 @@ test('a storefront built against another major is refused inside the frame, with
     await page.goto(`http://localhost:${shellPort}/`);
     await expect(page.getByRole('heading', { name: 'The storefront needs an update' })).toBeVisible();
     await expect(page.getByTestId('version-skew')).toContainText(
-      `built for react-router-dom 8.0.0, but the shop runs react-router-dom ${shellRouterVersion}`,
+      `built for react 20.0.0, but the shop runs react ${shellReactVersion}`,
     );
     await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Contact us' })).toBeVisible();
     expect(
-      errors.some((line) => line.includes('[shop] version skew') && line.includes('react-router-dom')),
+      errors.some((line) => line.includes('[shop] version skew') && line.includes('react 20.0.0')),
     ).toBe(true);
     // None of the release's code ran: no storefront markup, no copy of React or the router downloaded.
     await expect(page.locator('[data-remote="storefront"]')).toHaveCount(0);
