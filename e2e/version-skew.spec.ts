@@ -103,9 +103,9 @@ test('a storefront built against another major is refused inside the frame, with
     );
     await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Contact us' })).toBeVisible();
-    expect(
-      errors.some((line) => line.includes('[shop] version skew') && line.includes('react 20.0.0')),
-    ).toBe(true);
+    expect(errors.some((line) => line.includes('[shop] version skew') && line.includes('react 20.0.0'))).toBe(
+      true,
+    );
     // None of the release's code ran: no storefront markup, no copy of React or the router downloaded.
     await expect(page.locator('[data-remote="storefront"]')).toHaveCount(0);
     expect(copies).toEqual([]);
