@@ -8,7 +8,7 @@ import {
   REMOTE_ROUTES_EXPOSE,
   type RemoteName,
 } from '@shop/shared-contract';
-import { sharedDependencies } from './federation.shared.ts';
+import { routerAlias, sharedDependencies } from './federation.shared.ts';
 
 /**
  * The Vite config of a remote: one exposed `./routes` module, a hashed entry listed in mf-manifest.json
@@ -36,6 +36,7 @@ export function remoteViteConfig(name: RemoteName, routesModule: string): UserCo
       }),
       react(),
     ],
+    resolve: { alias: routerAlias },
     server: { port, strictPort: true, origin: `http://localhost:${port}`, cors: true },
     preview: { port, strictPort: true, cors: true },
     build: { target: 'es2022' },

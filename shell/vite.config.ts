@@ -2,7 +2,7 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { defaultPorts, portVariables } from '@shop/shared-contract';
-import { sharedDependencies } from '../federation.shared.ts';
+import { routerAlias, sharedDependencies } from '../federation.shared.ts';
 
 // The shell compiles in no remote URL: it reads /config.json at boot and registers the remotes then.
 export default defineConfig({
@@ -15,6 +15,7 @@ export default defineConfig({
     }),
     react(),
   ],
+  resolve: { alias: routerAlias },
   server: { port: Number(process.env[portVariables.shell] ?? defaultPorts.shell), strictPort: true },
   preview: { port: Number(process.env[portVariables.shell] ?? defaultPorts.shell), strictPort: true },
   // The design system chunk (shared-ui with the trimmed Chakra) is ~600 KB raw, ~170 KB gzip; pnpm bench

@@ -14,14 +14,14 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   const { status, failure } = useSession();
   const { profileStatus, isAdmin } = useCurrentUser();
   const location = useLocation();
-  if (status === 'loading') return <PageSpinner label="Checking your session" />;
+  if (status === 'loading') return <PageSpinner label="Checking your session" fullPage />;
   if (status === 'failed') return <SessionUnavailable message={failure} />;
   if (status === 'signedOut') {
     return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
   }
   // Signed in: wait for the server's answer about the role (a failed load falls back to the provider's).
   if (profileStatus === 'idle' || profileStatus === 'loading')
-    return <PageSpinner label="Loading your profile" />;
+    return <PageSpinner label="Loading your profile" fullPage />;
   if (!isAdmin) return <Navigate to="/account" replace />;
   return children;
 }

@@ -1,14 +1,20 @@
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
 import type { RuntimeConfig } from './config.ts';
 import { ShopProviders } from './providers.tsx';
 import { shopRoutes } from './routes.tsx';
 
-const router = createBrowserRouter(shopRoutes);
+// A declarative router, not createBrowserRouter: the shop uses no loaders or actions, and the data
+// router's code (about half of react-router) would otherwise ship on every page via the shared router.
+function ShopRoutes() {
+  return useRoutes(shopRoutes);
+}
 
 export function ShellApp({ config }: { config: RuntimeConfig }) {
   return (
     <ShopProviders config={config}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <ShopRoutes />
+      </BrowserRouter>
     </ShopProviders>
   );
 }

@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { RemoteUnavailable } from './RemoteUnavailable.tsx';
+import { versionSkewOf } from './versionSkew.ts';
 
 interface Props {
   title: string;
@@ -9,13 +10,14 @@ interface Props {
 
 interface State {
   failed: boolean;
+  error?: unknown;
 }
 
 export class RemoteErrorBoundary extends Component<Props, State> {
   override state: State = { failed: false };
 
-  static getDerivedStateFromError(): State {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown): State {
+    return { failed: true, error };
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
@@ -23,7 +25,15 @@ export class RemoteErrorBoundary extends Component<Props, State> {
   }
 
   override render() {
-    if (this.state.failed) return <RemoteUnavailable title={this.props.title} onRetry={this.props.onRetry} />;
+    if (this.state.failed) {
+      return (
+        <RemoteUnavailable
+          title={this.props.title}
+          onRetry={this.props.onRetry}
+          skew={versionSkewOf(this.state.error)}
+        />
+      );
+    }
     return this.props.children;
   }
 }

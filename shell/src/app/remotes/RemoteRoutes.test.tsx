@@ -5,7 +5,12 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const runtime = vi.hoisted(() => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
+const runtime = vi.hoisted(() => ({
+  loadRemote: vi.fn(),
+  registerRemotes: vi.fn(),
+  registerPlugins: vi.fn(),
+  satisfy: vi.fn(),
+}));
 vi.mock('@module-federation/runtime', () => runtime);
 
 const { RemoteRoutes } = await import('./RemoteRoutes.tsx');

@@ -1,6 +1,7 @@
-import { loadRemote, registerRemotes } from '@module-federation/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/runtime';
 import { remoteRoutesId, type RemoteName, type RemoteRoutesProps } from '@shop/shared-contract';
 import type { ComponentType } from 'react';
+import { versionSkewGuard } from './versionSkew.ts';
 
 export type { RemoteName };
 
@@ -16,6 +17,8 @@ let manifests: Record<RemoteName, string> | undefined;
 
 /** Tells the federation runtime where each remote lives, from config.json: no URL is compiled in. */
 export function registerShopRemotes(remotes: Record<RemoteName, string>): void {
+  // Before any remote loads: a remote built against another major of a shared package is refused.
+  if (!manifests) registerPlugins([versionSkewGuard()]);
   manifests = remotes;
   registerRemotes(
     Object.entries(remotes).map(([name, entry]) => ({ name, entry, type: 'module' })),

@@ -36,7 +36,7 @@ export function LoginPage() {
 
   if (status === 'signedIn') return <Navigate to={returnTo} replace />;
   if (status === 'failed') return <SessionUnavailable message={failure} />;
-  if (status === 'loading') return <PageSpinner label="Checking your session" />;
+  if (status === 'loading') return <PageSpinner label="Checking your session" fullPage />;
 
   return (
     <Center py={{ base: '6', md: '12' }}>
