@@ -16,6 +16,7 @@ import { registerDocs } from './http/docs.ts';
 import { registerMultipart } from './http/form-body.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createAnswerCache } from './http/answer-cache.ts';
+import { createCatalogIndex } from './catalog/catalog-index.ts';
 import { createRouteKit, type Access, type RouteConfig } from './http/route-kit.ts';
 import { resolveJwtSecret } from './auth/jwt-secret.ts';
 import { createAccessTokens } from './auth/access-tokens.ts';
@@ -139,6 +140,16 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
       ? createStripeGateway(config.stripeSecretKey!, options.stripeConnection)
       : createLocalGateway(database.db);
   const guards = createGuards(database.db, tokens, clerk);
+  const catalogCache = createAnswerCache(config.catalogCacheMs);
+  // With the cache off (CATALOG_CACHE_MS=0) every list queries the database. PGlite has one process, so
+  // only local writes (invalidate) change its catalog; PostgreSQL may have other instances writing.
+  const catalogIndex =
+    config.catalogCacheMs > 0
+      ? createCatalogIndex(database.db, {
+          refreshMs: database.kind === 'postgres' ? config.catalogCacheMs : null,
+        })
+      : null;
+  if (catalogIndex) catalogCache.onInvalidate(catalogIndex.invalidate);
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -147,7 +158,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     guards,
     images,
     payments,
-    catalogCache: createAnswerCache(config.catalogCacheMs),
+    catalogCache,
+    catalogIndex,
   };
   // Refunds the card gateway failed at the time are finished here, every minute, on every instance.
   const refundRetry = setInterval(() => {

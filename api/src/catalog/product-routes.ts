@@ -20,7 +20,7 @@ const sendJsonText = (reply: FastifyReply, body: string) =>
 
 /** The storefront's catalog: filtered, paged product list and product detail. */
 export function registerProductRoutes(app: ZodApp, ctx: AppContext) {
-  const { db, kit, catalogCache } = ctx;
+  const { db, kit, catalogCache, catalogIndex } = ctx;
 
   app.get(
     '/products',
@@ -36,7 +36,9 @@ export function registerProductRoutes(app: ZodApp, ctx: AppContext) {
       const query = request.query;
       const key = `list|${baseUrl}|${JSON.stringify(query)}`;
       const body = await catalogCache.getOrCompute(key, async () => {
-        const page = await loadProductPage(db, query, baseUrl);
+        const page = catalogIndex
+          ? await catalogIndex.page(query, baseUrl)
+          : await loadProductPage(db, query, baseUrl);
         return JSON.stringify({ success: true, ...page, resultPerPage: RESULT_PER_PAGE });
       });
       return sendJsonText(reply, body);
