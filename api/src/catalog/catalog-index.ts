@@ -26,10 +26,29 @@ interface IndexedProduct {
   reviews: IndexedReview[];
 }
 
-/** The whole storefront catalog, newest first (the list's order), as the database had it at `loadedAt`. */
-export interface CatalogSnapshot {
+/**
+ * Products in the list's order (newest first) with their filtered columns side by side in typed arrays:
+ * a scan reads numbers from contiguous memory and touches a product only when it matches.
+ */
+interface CatalogShelf {
   products: IndexedProduct[];
+  pricePaise: Float64Array;
+  ratings: Float64Array;
+}
+
+/** The whole storefront catalog as the database had it at `loadedAt`, also shelved by category. */
+export interface CatalogSnapshot {
+  all: CatalogShelf;
+  byCategory: Map<string, CatalogShelf>;
   loadedAt: number;
+}
+
+function shelve(entries: IndexedProduct[]): CatalogShelf {
+  return {
+    products: entries,
+    pricePaise: Float64Array.from(entries, (entry) => entry.row.pricePaise),
+    ratings: Float64Array.from(entries, (entry) => entry.row.ratings),
+  };
 }
 
 export interface CatalogPage {
@@ -63,15 +82,25 @@ export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
     list.push({ ...review, createdAt: createdAt.toISOString() });
     byProduct.set(productId, list);
   }
+  const entries = rows.map((row) => ({
+    row,
+    folded: row.name.toLowerCase(),
+    reviews: byProduct.get(row.id) ?? [],
+  }));
+  const byCategory = new Map<string, IndexedProduct[]>();
+  for (const entry of entries) {
+    const shelf = byCategory.get(entry.row.category) ?? [];
+    shelf.push(entry);
+    byCategory.set(entry.row.category, shelf);
+  }
   return {
     loadedAt,
-    products: rows.map((row) => ({
-      row,
-      folded: row.name.toLowerCase(),
-      reviews: byProduct.get(row.id) ?? [],
-    })),
+    all: shelve(entries),
+    byCategory: new Map([...byCategory].map(([category, shelf]) => [category, shelve(shelf)])),
   };
 }
+
+const EMPTY_SHELF = shelve([]);
 
 /**
  * One page of the storefront list from a snapshot: the same filters as `productFilter` (the SQL path),
@@ -89,14 +118,14 @@ export function pageOfSnapshot(
   const maxPaise = query.price?.lte !== undefined ? Math.floor(query.price.lte * 100) : Infinity;
   const minRating = query.ratings?.gte ?? -Infinity;
   const first = ((query.page ?? 1) - 1) * RESULT_PER_PAGE;
+  const shelf = category === undefined ? snapshot.all : (snapshot.byCategory.get(category) ?? EMPTY_SHELF);
+  const { products: entries, pricePaise, ratings } = shelf;
   const pageEntries: IndexedProduct[] = [];
   let matching = 0;
-  for (const entry of snapshot.products) {
-    const { row } = entry;
-    if (category !== undefined && row.category !== category) continue;
-    if (row.pricePaise < minPaise || row.pricePaise > maxPaise || row.ratings < minRating) continue;
-    if (keyword !== undefined && !entry.folded.includes(keyword)) continue;
-    if (matching >= first && pageEntries.length < RESULT_PER_PAGE) pageEntries.push(entry);
+  for (let i = 0; i < entries.length; i++) {
+    if (pricePaise[i]! < minPaise || pricePaise[i]! > maxPaise || ratings[i]! < minRating) continue;
+    if (keyword !== undefined && !entries[i]!.folded.includes(keyword)) continue;
+    if (matching >= first && pageEntries.length < RESULT_PER_PAGE) pageEntries.push(entries[i]!);
     matching++;
   }
   return {
@@ -107,7 +136,7 @@ export function pageOfSnapshot(
         baseUrl,
       ),
     ),
-    productsCount: snapshot.products.length,
+    productsCount: snapshot.all.products.length,
     filteredProductsCount: matching,
   };
 }
