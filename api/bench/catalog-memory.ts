@@ -1,7 +1,7 @@
 // The in-memory catalog index's cost: `node --expose-gc api/bench/catalog-memory.ts [products]`.
 // Loads the seeded catalog plus N bench products (default 10,000) into an in-memory PGlite, then prints
 // how long one snapshot load takes, the heap it keeps, and the time of one random-filter page from it.
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { productListQuerySchema } from '@shop/shared-api/schemas';
 import { openDatabase } from '../src/db/client.ts';
 import { loadCatalogSnapshot, pageOfSnapshot } from '../src/catalog/catalog-index.ts';
