@@ -16,7 +16,7 @@ import { registerDocs } from './http/docs.ts';
 import { registerMultipart } from './http/form-body.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createAnswerCache } from './http/answer-cache.ts';
-import { createCatalogIndex } from './catalog/catalog-index.ts';
+import { CATALOG_QUIET_MS, createCatalogIndex } from './catalog/catalog-index.ts';
 import { createRouteKit, type Access, type RouteConfig } from './http/route-kit.ts';
 import { resolveJwtSecret } from './auth/jwt-secret.ts';
 import { createAccessTokens } from './auth/access-tokens.ts';
@@ -147,6 +147,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     config.catalogCacheMs > 0
       ? createCatalogIndex(database.db, {
           refreshMs: database.kind === 'postgres' ? config.catalogCacheMs : null,
+          quietMs: CATALOG_QUIET_MS,
         })
       : null;
   if (catalogIndex) catalogCache.onInvalidate(catalogIndex.invalidate);

@@ -96,8 +96,9 @@ describe('the in-memory catalog index', () => {
 
   it("picks up another instance's write once the snapshot is older than the refresh time", async () => {
     const db = t.app.shop.db;
-    const index = createCatalogIndex(db, { refreshMs: 50 });
+    const index = createCatalogIndex(db, { refreshMs: 50, quietMs: 0 });
     const query = productListQuerySchema.parse({ keyword: 'Elsewhere' });
+    expect(await index.warm()).toBe(true);
     expect((await index.page(query, baseUrl)).filteredProductsCount).toBe(0);
     // Written behind this index's back, as another api instance would.
     await db.insert(products).values({
@@ -112,5 +113,33 @@ describe('the in-memory catalog index', () => {
     // The stale snapshot answers once more while the fresh one loads, then the fresh one answers.
     await index.page(query, baseUrl);
     await expect.poll(async () => (await index.page(query, baseUrl)).filteredProductsCount).toBe(1);
+  });
+
+  it('answers from the database after a write, and from memory again once writes have paused', async () => {
+    const db = t.app.shop.db;
+    const index = createCatalogIndex(db, { refreshMs: null, quietMs: 200 });
+    const query = productListQuerySchema.parse({ keyword: 'Behind The Back' });
+    const matching = async () => (await index.page(query, baseUrl)).filteredProductsCount;
+    /** A write the index is not told about: shows whether memory or the database answered. */
+    const writeUnseen = () =>
+      db.insert(products).values({
+        id: newId(),
+        name: 'Behind The Back',
+        pricePaise: 1000,
+        category: 'Laptop',
+        stock: 1,
+      });
+    expect(await index.warm()).toBe(true);
+    await writeUnseen();
+    expect(await matching()).toBe(0); // memory
+    index.invalidate();
+    expect(await matching()).toBe(1); // the database: this instance's write shows at once
+    await writeUnseen();
+    expect(await matching()).toBe(2); // still the database: writes have not paused yet
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    await index.page(query, baseUrl); // starts the reload
+    await expect.poll(() => index.warm()).toBe(true);
+    await writeUnseen();
+    expect(await matching()).toBe(2); // memory again
   });
 });

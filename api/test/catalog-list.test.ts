@@ -35,6 +35,8 @@ async function addFixtures(app: ShopApp) {
 beforeAll(async () => {
   await addFixtures(t.app);
   await addFixtures(sqlOnly.app);
+  // Without waiting, the lists right after these writes would be answered by the database query.
+  expect(await t.app.shop.catalogIndex!.warm()).toBe(true);
 });
 
 const listCases = (answeredBy: string, used: UsedTestApp) =>

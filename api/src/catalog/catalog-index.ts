@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { products, reviews, users, type ProductRow } from '../db/schema.ts';
 import { toReviewView } from '../reviews/review-repository.ts';
 import { toProductView } from './product-view.ts';
+import { loadProductPage } from './product-repository.ts';
 
 type ProductListQuery = z.output<typeof productListQuerySchema>;
 
@@ -142,27 +143,38 @@ export function pageOfSnapshot(
 }
 
 /**
+ * How long the catalog must go without a write before the index reloads (~0.2-0.3 s for 10,000
+ * products, holding PGlite's process meanwhile): long enough that an order burst costs one load.
+ */
+export const CATALOG_QUIET_MS = 1000;
+
+/**
  * The storefront list answered from memory: every filter, keyword and page combination costs a scan of
  * the catalog in JS (well under a millisecond for 10,000 products) instead of a database round.
  *
  * Freshness: `invalidate()` (any local product, review, stock or reviewer change, wired to the catalog
- * answer cache) drops the snapshot, and the next list waits for a fresh one, so this instance reads its
- * own writes. Writes by other instances (PostgreSQL only; PGlite has one process) show up once the
+ * answer cache) drops the snapshot; until a fresh one is loaded, lists are answered by the database query
+ * (`loadProductPage`), so this instance always reads its own writes. The fresh snapshot is loaded in the
+ * background once the catalog has been quiet for `quietMs`: a burst of writes (orders changing stock)
+ * costs one load after it, not one per write, and under constant writes the list simply stays on the
+ * database. Writes by other instances (PostgreSQL only; PGlite has one process) show up once the
  * snapshot is older than `refreshMs`: it is then reloaded in the background while the old one still
- * answers, so a list is at most `refreshMs` plus one reload behind another instance's write.
+ * answers, so a list is at most `refreshMs` plus one load behind another instance's write.
  */
-export function createCatalogIndex(db: Db, options: { refreshMs: number | null }) {
+export function createCatalogIndex(db: Db, options: { refreshMs: number | null; quietMs: number }) {
   let snapshot: CatalogSnapshot | undefined;
-  let loading: Promise<CatalogSnapshot> | undefined;
+  let loading: Promise<CatalogSnapshot | undefined> | undefined;
   let version = 0;
+  let lastInvalidation = -Infinity;
 
   function reload() {
     if (loading) return loading;
     const startedAt = version;
     const promise = loadCatalogSnapshot(db)
       .then((loaded) => {
-        // A load that ran across an invalidation may have read the old catalog: answer it, keep nothing.
-        if (version === startedAt) snapshot = loaded;
+        // A load that ran across an invalidation may have read the old catalog: keep nothing.
+        if (version !== startedAt) return undefined;
+        snapshot = loaded;
         return loaded;
       })
       .finally(() => {
@@ -172,21 +184,28 @@ export function createCatalogIndex(db: Db, options: { refreshMs: number | null }
     return promise;
   }
 
-  async function current() {
-    if (!snapshot) return reload();
-    if (options.refreshMs !== null && Date.now() - snapshot.loadedAt > options.refreshMs) {
-      // Stale: refresh behind the scenes; a failed refresh is retried by the next list.
-      reload().catch(() => {});
-    }
-    return snapshot;
-  }
+  /** Starts a load behind the scenes; a failed one is retried by a later list. */
+  const reloadInBackground = () => void reload().catch(() => {});
 
   return {
     async page(query: ProductListQuery, baseUrl: string): Promise<CatalogPage> {
-      return pageOfSnapshot(await current(), query, baseUrl);
+      if (!snapshot) {
+        if (performance.now() - lastInvalidation >= options.quietMs) reloadInBackground();
+        return loadProductPage(db, query, baseUrl);
+      }
+      if (options.refreshMs !== null && Date.now() - snapshot.loadedAt > options.refreshMs) {
+        reloadInBackground();
+      }
+      return pageOfSnapshot(snapshot, query, baseUrl);
+    },
+    /** Loads a snapshot now (at start, in tests); answers whether one is in place. */
+    async warm() {
+      await reload();
+      return snapshot !== undefined;
     },
     invalidate() {
       version++;
+      lastInvalidation = performance.now();
       snapshot = undefined;
       loading = undefined;
     },

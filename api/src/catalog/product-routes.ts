@@ -41,6 +41,7 @@ export function registerProductRoutes(app: ZodApp, ctx: AppContext) {
       if (query.keyword?.includes('\u0000')) throw badRequest(UNSTORABLE_KEYWORD);
       const key = `list|${baseUrl}|${JSON.stringify(query)}`;
       const body = await catalogCache.getOrCompute(key, async () => {
+        // The memory index answers when it holds a fresh catalog, else the database query does.
         const page = catalogIndex
           ? await catalogIndex.page(query, baseUrl)
           : await loadProductPage(db, query, baseUrl);
