@@ -137,8 +137,9 @@ describe('the in-memory catalog index', () => {
     await writeUnseen();
     expect(await matching()).toBe(2); // still the database: writes have not paused yet
     await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(index.holdsCatalog()).toBe(false);
     await index.page(query, baseUrl); // starts the reload
-    await expect.poll(() => index.warm()).toBe(true);
+    await expect.poll(() => index.holdsCatalog()).toBe(true);
     await writeUnseen();
     expect(await matching()).toBe(2); // memory again
   });

@@ -198,6 +198,8 @@ export function createCatalogIndex(db: Db, options: { refreshMs: number | null; 
       }
       return pageOfSnapshot(snapshot, query, baseUrl);
     },
+    /** Whether lists are answered from memory now. */
+    holdsCatalog: () => snapshot !== undefined,
     /** Loads a snapshot now (at start, in tests); answers whether one is in place. */
     async warm() {
       await reload();
