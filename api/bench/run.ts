@@ -6,7 +6,7 @@
 // keyword, category, price range, rating and page on every request (what a real catalog sees: mostly cache
 // misses), with the database's plan of that query printed (EXPLAIN ANALYZE) to show where the time goes:
 // once answered from the catalog's in-memory index (the default) and once by the database's query
-// (CATALOG_CACHE_MS=0), and the first list's time after a cold start (the index loading 10,000 products).
+// (CATALOG_CACHE_MS=0), and the first list's time after a cold start (answered by the database while the index loads).
 // BENCH_API_ROUTES=random measures only the random list; BENCH_CPU_PROF=dir profiles the servers.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -336,7 +336,7 @@ console.table(
     'goal (issue 12)': goalOf(result),
   })),
 );
-console.log(`first product list after a cold start with ${catalogProducts} products (the index loading):`);
+console.log(`first product list after a cold start with ${catalogProducts} products (the database answers while the index loads):`);
 console.table(coldFirstList);
 if (jsonOut) {
   writeFileSync(
