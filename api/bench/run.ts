@@ -336,7 +336,9 @@ console.table(
     'goal (issue 12)': goalOf(result),
   })),
 );
-console.log(`first product list after a cold start with ${catalogProducts} products (the database answers while the index loads):`);
+console.log(
+  `first product list after a cold start with ${catalogProducts} products (the database answers while the index loads):`,
+);
 console.table(coldFirstList);
 if (jsonOut) {
   writeFileSync(
