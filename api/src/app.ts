@@ -17,6 +17,7 @@ import { registerMultipart } from './http/form-body.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createAnswerCache } from './http/answer-cache.ts';
 import { shareCatalogChanges } from './catalog/catalog-changes.ts';
+import { CATALOG_QUIET_MS, createCatalogIndex } from './catalog/catalog-index.ts';
 import { createRouteKit, type Access, type RouteConfig } from './http/route-kit.ts';
 import { resolveJwtSecret } from './auth/jwt-secret.ts';
 import { createAccessTokens } from './auth/access-tokens.ts';
@@ -147,8 +148,20 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
       ? createStripeGateway(config.stripeSecretKey!, options.stripeConnection)
       : createLocalGateway(database.db);
   const guards = createGuards(database.db, tokens, clerk);
-  // On PostgreSQL every instance clears its catalog answers when any of them writes (LISTEN/NOTIFY).
-  const catalog = await shareCatalogChanges(createAnswerCache(config.catalogCacheMs), database, app.log);
+  const answerCache = createAnswerCache(config.catalogCacheMs);
+  // With the cache off (CATALOG_CACHE_MS=0) every list queries the database. PGlite has one process, so
+  // only local writes (invalidate) change its catalog; PostgreSQL may have other instances writing.
+  const catalogIndex =
+    config.catalogCacheMs > 0
+      ? createCatalogIndex(database.db, {
+          refreshMs: database.kind === 'postgres' ? config.catalogCacheMs : null,
+          quietMs: CATALOG_QUIET_MS,
+        })
+      : null;
+  if (catalogIndex) answerCache.onInvalidate(catalogIndex.invalidate);
+  // On PostgreSQL every instance clears its catalog answers (and so its index) when any of them writes
+  // (LISTEN/NOTIFY).
+  const catalog = await shareCatalogChanges(answerCache, database, app.log);
   app.addHook('onClose', () => catalog.close());
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom, app.log)
@@ -164,6 +177,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     payments,
     mailer,
     catalogCache: catalog.cache,
+    catalogIndex,
   };
   // Refunds the card gateway failed at the time are finished here, every minute, on every instance.
   const refundRetry = setInterval(() => {

@@ -1,11 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from './helpers/test-app.ts';
+import { useTestApp, type UsedTestApp } from './helpers/test-app.ts';
 import { addProduct, listProducts, productNames as names, register } from './helpers/shop.ts';
 import { productDetailResponseSchema, productListResponseSchema } from '@shop/shared-api/schemas';
+import type { ShopApp } from '../src/app.ts';
 
+// The list is answered from the in-memory catalog index while the catalog cache is on (the default), and
+// by the database's query with it off: both must give the same answers, so the list cases run on both.
 const t = useTestApp({ admin: true });
-beforeAll(async () => {
-  // A small catalog with known names, prices and ratings.
+const sqlOnly = useTestApp({ config: { catalogCacheMs: 0 } });
+
+/** A small catalog with known names, prices and ratings. */
+async function addFixtures(app: ShopApp) {
   const day = 24 * 60 * 60 * 1000;
   const fixtures = [
     { name: 'Alpha Laptop', category: 'Laptop', pricePaise: 2_000_000, ratings: 4.5 },
@@ -16,104 +21,117 @@ beforeAll(async () => {
     { name: 'Delta Camera', category: 'Camera', pricePaise: 3_000_000, ratings: 5 },
   ];
   for (const [index, fixture] of fixtures.entries()) {
-    await addProduct(t.app, { ...fixture, createdAt: new Date(Date.now() - (100 - index) * day) });
+    await addProduct(app, { ...fixture, createdAt: new Date(Date.now() - (100 - index) * day) });
   }
   for (let i = 0; i < 10; i++) {
-    await addProduct(t.app, {
+    await addProduct(app, {
       name: `Filler Phone ${i}`,
       category: 'SmartPhones',
       pricePaise: 10_000 + i,
       createdAt: new Date(Date.now() - (50 - i) * day),
     });
   }
+}
+beforeAll(async () => {
+  await addFixtures(t.app);
+  await addFixtures(sqlOnly.app);
+  // Without waiting, the lists right after these writes would be answered by the database query.
+  expect(await t.app.shop.catalogIndex!.warm()).toBe(true);
 });
+
+const listCases = (answeredBy: string, used: UsedTestApp) =>
+  describe(`GET /products (${answeredBy})`, () => {
+    const list = (query = '') => listProducts(used.app, query);
+
+    it('answers the first page of 8 with every product field, newest first', async () => {
+      expect(used.app.shop.catalogIndex === null).toBe(answeredBy === 'database query');
+      const { status, body } = await list();
+      expect(status).toBe(200);
+      expect(body).toMatchObject({
+        success: true,
+        productsCount: 16,
+        resultPerPage: 8,
+        filteredProductsCount: 16,
+      });
+      expect(body.products).toHaveLength(8);
+      expect(body.products[0].name).toBe('Filler Phone 9');
+      const product = body.products[0];
+      expect(Object.keys(product).sort()).toEqual(
+        [
+          '_id',
+          'category',
+          'createdAt',
+          'description',
+          'images',
+          'name',
+          'numOfReviews',
+          'price',
+          'ratings',
+          'reviews',
+          'stock',
+        ].sort(),
+      );
+      expect(product.price).toBe(100.09);
+      // The browser parses answers with the shared schemas: what the server sends must pass them.
+      expect(() => productListResponseSchema.parse(body)).not.toThrow();
+      expect(product.images[0].url).toBe('http://localhost:80/uploads/products/test.png');
+    });
+
+    it('pages: page 2 has the rest, a page past the end is empty but still counts', async () => {
+      const second = await list('?page=2');
+      expect(second.body.products).toHaveLength(8);
+      const third = await list('?page=3');
+      expect(third.body).toMatchObject({ products: [], productsCount: 16, filteredProductsCount: 16 });
+    });
+
+    it('matches the keyword case-insensitively in names', async () => {
+      const { body } = await list('?keyword=LAPTOP');
+      expect(names(body).sort()).toEqual(['Alpha Laptop', 'Beta laptop sleeve']);
+      expect(body).toMatchObject({ productsCount: 16, filteredProductsCount: 2 });
+    });
+
+    it('takes % and _ in the keyword literally', async () => {
+      expect(names((await list('?keyword=100%25')).body)).toEqual(['100% Cotton Tee']);
+      expect(names((await list('?keyword=%25')).body)).toEqual(['100% Cotton Tee']);
+      expect(names((await list('?keyword=p_s')).body)).toEqual([]);
+      expect(names((await list('?keyword=_')).body)).toEqual(['Under_score Shorts']);
+    });
+
+    it('filters by category, price range in rupees and minimum rating, with bracket queries', async () => {
+      expect(names((await list('?category=Footwear')).body)).toEqual(['Gamma Sneakers']);
+      const priced = await list('?price[gte]=500&price[lte]=25000');
+      expect(names(priced.body).sort()).toEqual(
+        ['Beta laptop sleeve', 'Gamma Sneakers', 'Alpha Laptop', 'Under_score Shorts'].sort(),
+      );
+      expect(priced.body.filteredProductsCount).toBe(4);
+      const rated = await list('?ratings[gte]=4');
+      expect(names(rated.body).sort()).toEqual(['Alpha Laptop', 'Delta Camera', 'Gamma Sneakers']);
+      const all = await list('?keyword=&page=1&price[gte]=0&price[lte]=25000&ratings[gte]=0&category=');
+      expect(all.body.filteredProductsCount).toBe(15);
+      expect(all.body.productsCount).toBe(16);
+    });
+
+    it.each([
+      ['?page=0', /page/],
+      ['?page=abc', /page/],
+      ['?price[gte]=cheap', /price\[gte\]/],
+      ['?ratings[gte]=9', /ratings\[gte\]/],
+      ['?category=Toys', /category/],
+      ['?keyword[a]=b', /keyword/],
+      ['?keyword=a&keyword=b', /keyword/],
+      ['?price=5', /price/],
+    ])('answers 400 with a message for %s', async (query, message) => {
+      const { status, body } = await list(query);
+      expect(status).toBe(400);
+      expect(body.success).toBe(false);
+      expect(body.message).toMatch(message);
+    });
+  });
+
+listCases('memory index', t);
+listCases('database query', sqlOnly);
 
 const list = (query = '') => listProducts(t.app, query);
-
-describe('GET /products', () => {
-  it('answers the first page of 8 with every product field, newest first', async () => {
-    const { status, body } = await list();
-    expect(status).toBe(200);
-    expect(body).toMatchObject({
-      success: true,
-      productsCount: 16,
-      resultPerPage: 8,
-      filteredProductsCount: 16,
-    });
-    expect(body.products).toHaveLength(8);
-    expect(body.products[0].name).toBe('Filler Phone 9');
-    const product = body.products[0];
-    expect(Object.keys(product).sort()).toEqual(
-      [
-        '_id',
-        'category',
-        'createdAt',
-        'description',
-        'images',
-        'name',
-        'numOfReviews',
-        'price',
-        'ratings',
-        'reviews',
-        'stock',
-      ].sort(),
-    );
-    expect(product.price).toBe(100.09);
-    // The browser parses answers with the shared schemas: what the server sends must pass them.
-    expect(() => productListResponseSchema.parse(body)).not.toThrow();
-    expect(product.images[0].url).toBe('http://localhost:80/uploads/products/test.png');
-  });
-
-  it('pages: page 2 has the rest, a page past the end is empty but still counts', async () => {
-    const second = await list('?page=2');
-    expect(second.body.products).toHaveLength(8);
-    const third = await list('?page=3');
-    expect(third.body).toMatchObject({ products: [], productsCount: 16, filteredProductsCount: 16 });
-  });
-
-  it('matches the keyword case-insensitively in names', async () => {
-    const { body } = await list('?keyword=LAPTOP');
-    expect(names(body).sort()).toEqual(['Alpha Laptop', 'Beta laptop sleeve']);
-    expect(body).toMatchObject({ productsCount: 16, filteredProductsCount: 2 });
-  });
-
-  it('takes % and _ in the keyword literally', async () => {
-    expect(names((await list('?keyword=100%25')).body)).toEqual(['100% Cotton Tee']);
-    expect(names((await list('?keyword=%25')).body)).toEqual(['100% Cotton Tee']);
-    expect(names((await list('?keyword=p_s')).body)).toEqual([]);
-    expect(names((await list('?keyword=_')).body)).toEqual(['Under_score Shorts']);
-  });
-
-  it('filters by category, price range in rupees and minimum rating, with bracket queries', async () => {
-    expect(names((await list('?category=Footwear')).body)).toEqual(['Gamma Sneakers']);
-    const priced = await list('?price[gte]=500&price[lte]=25000');
-    expect(names(priced.body).sort()).toEqual(
-      ['Beta laptop sleeve', 'Gamma Sneakers', 'Alpha Laptop', 'Under_score Shorts'].sort(),
-    );
-    expect(priced.body.filteredProductsCount).toBe(4);
-    const rated = await list('?ratings[gte]=4');
-    expect(names(rated.body).sort()).toEqual(['Alpha Laptop', 'Delta Camera', 'Gamma Sneakers']);
-    const all = await list('?keyword=&page=1&price[gte]=0&price[lte]=25000&ratings[gte]=0&category=');
-    expect(all.body.filteredProductsCount).toBe(15);
-    expect(all.body.productsCount).toBe(16);
-  });
-
-  it.each([
-    ['?page=0', /page/],
-    ['?page=abc', /page/],
-    ['?price[gte]=cheap', /price\[gte\]/],
-    ['?ratings[gte]=9', /ratings\[gte\]/],
-    ['?category=Toys', /category/],
-    ['?keyword[a]=b', /keyword/],
-    ['?keyword=a&keyword=b', /keyword/],
-    ['?price=5', /price/],
-  ])('answers 400 with a message for %s', async (query, message) => {
-    const { status, body } = await list(query);
-    expect(status).toBe(400);
-    expect(body.success).toBe(false);
-    expect(body.message).toMatch(message);
-  });
-});
 
 describe('GET /product/:id', () => {
   it('answers the product with its reviews', async () => {

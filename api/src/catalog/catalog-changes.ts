@@ -32,6 +32,7 @@ export async function shareCatalogChanges(
   return {
     cache: {
       getOrCompute: (key, compute) => cache.getOrCompute(key, compute),
+      onInvalidate: (listener) => cache.onInvalidate(listener),
       invalidate() {
         cache.invalidate();
         notifications

@@ -8,11 +8,13 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { ZodApp } from '../http/types.ts';
-import { notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 import { toProductViews } from './product-view.ts';
 import { findProduct, loadProductPage } from './product-repository.ts';
 
 const tag = 'catalog';
+/** The error handler's answer to text the database cannot store. */
+const UNSTORABLE_KEYWORD = 'Invalid request: text contains characters that cannot be stored';
 
 /** A cached answer is already JSON text: sent as is, without serializing again. */
 const sendJsonText = (reply: FastifyReply, body: string) =>
@@ -20,7 +22,7 @@ const sendJsonText = (reply: FastifyReply, body: string) =>
 
 /** The storefront's catalog: filtered, paged product list and product detail. */
 export function registerProductRoutes(app: ZodApp, ctx: AppContext) {
-  const { db, kit, catalogCache } = ctx;
+  const { db, kit, catalogCache, catalogIndex } = ctx;
 
   app.get(
     '/products',
@@ -34,9 +36,15 @@ export function registerProductRoutes(app: ZodApp, ctx: AppContext) {
     async (request, reply) => {
       const baseUrl = kit.baseUrlOf(request);
       const query = request.query;
+      // The database refuses a NUL byte in the keyword (400 via the error handler); the memory index would
+      // not notice, so it is refused here with the same answer whichever path serves the list.
+      if (query.keyword?.includes('\u0000')) throw badRequest(UNSTORABLE_KEYWORD);
       const key = `list|${baseUrl}|${JSON.stringify(query)}`;
       const body = await catalogCache.getOrCompute(key, async () => {
-        const page = await loadProductPage(db, query, baseUrl);
+        // The memory index answers when it holds a fresh catalog, else the database query does.
+        const page = catalogIndex
+          ? await catalogIndex.page(query, baseUrl)
+          : await loadProductPage(db, query, baseUrl);
         return JSON.stringify({ success: true, ...page, resultPerPage: RESULT_PER_PAGE });
       });
       return sendJsonText(reply, body);

@@ -10,6 +10,7 @@ export function createAnswerCache(ttlMs: number, maxEntries = 500) {
   const entries = new Map<string, { body: string; expires: number }>();
   const inFlight = new Map<string, Promise<string>>();
   let version = 0;
+  const invalidationListeners: (() => void)[] = [];
 
   function get(key: string) {
     const entry = entries.get(key);
@@ -49,6 +50,11 @@ export function createAnswerCache(ttlMs: number, maxEntries = 500) {
       entries.clear();
       // Computations already running may have read the old catalog: later callers must not join them.
       inFlight.clear();
+      for (const listener of invalidationListeners) listener();
+    },
+    /** Runs `listener` on every `invalidate()`: what else holds the catalog (the list's memory index). */
+    onInvalidate(listener: () => void) {
+      invalidationListeners.push(listener);
     },
   };
 }

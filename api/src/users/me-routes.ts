@@ -81,6 +81,8 @@ export function registerMeRoutes(app: ZodApp, ctx: AppContext) {
         throw error;
       }
       if (saved && user.avatarKey) await ctx.images.remove(user.avatarKey);
+      // Reviews show their author's name and avatar: cached catalog answers must not keep the old ones.
+      if (saved || name !== user.name) ctx.catalogCache.invalidate();
       // Reset links went to the old address.
       if (emailChanges) await voidResetTokens(db, user.id);
       return { success: true as const, user: toUserView(updated!, kit.baseUrlOf(request)) };

@@ -1,0 +1,146 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_CATEGORIES, productListQuerySchema } from '@shop/shared-api/schemas';
+import { useTestApp } from './helpers/test-app.ts';
+import { addProduct, listProducts, productNames as names, register } from './helpers/shop.ts';
+import { createCatalogIndex, loadCatalogSnapshot, pageOfSnapshot } from '../src/catalog/catalog-index.ts';
+import { loadProductPage } from '../src/catalog/product-repository.ts';
+import { products } from '../src/db/schema.ts';
+import { newId } from '../src/db/ids.ts';
+
+const t = useTestApp({ admin: true });
+const baseUrl = 'http://shop.test';
+
+// A deterministic pseudo-random sequence, so a failing case can be replayed.
+let seed = 12;
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+const WORDS = ['Laptop', 'PHONE', 'camera', 'Pro', '50%', 'a_b', 'Slim', 'x'];
+const prices: number[] = [];
+/** A rupee bound on, just off or between stored prices: where rounding paise inwards decides. */
+const priceBound = () => pick(prices) / 100 + pick([0, 0.001, -0.001, 0.005, -0.005, 7.5]);
+
+beforeAll(async () => {
+  // Several products share a timestamp (the id breaks the tie), some have reviews.
+  const shared = new Date('2026-01-01T00:00:00.123Z');
+  for (let i = 0; i < 90; i++) {
+    const pricePaise = Math.floor(random() * 3_000_000);
+    prices.push(pricePaise);
+    await addProduct(t.app, {
+      name: `${pick(WORDS)} ${pick(WORDS)} ${i}`,
+      category: pick(PRODUCT_CATEGORIES),
+      pricePaise,
+      ratings: Math.round(random() * 500) / 100,
+      createdAt: i % 3 === 0 ? shared : new Date(shared.getTime() - i * 1000),
+    });
+  }
+  const reviewed = (await listProducts(t.app, '?keyword=Laptop')).body.products.slice(0, 3);
+  for (const product of reviewed) {
+    for (const rating of [5, 2]) {
+      const reviewer = await register(t.app);
+      await t.request('PUT', '/review', {
+        as: reviewer,
+        payload: { rating, comment: `Rated ${rating}`, productId: product._id },
+      });
+    }
+  }
+});
+
+describe('the in-memory catalog index', () => {
+  it('answers every filter combination exactly as the database query does', async () => {
+    const db = t.app.shop.db;
+    const snapshot = await loadCatalogSnapshot(db);
+    let nonEmpty = 0;
+    for (let i = 0; i < 300; i++) {
+      const [low, high] = [priceBound(), priceBound()].sort((a, b) => a - b);
+      const raw: Record<string, unknown> = {
+        ...(random() < 0.7 ? { keyword: pick([...WORDS, 'lap', '%', '_', ' pro ', 'nothing']) } : {}),
+        ...(random() < 0.5 ? { category: pick(PRODUCT_CATEGORIES) } : {}),
+        ...(random() < 0.7 ? { price: { gte: Math.max(0, low!), lte: Math.max(0, high!) } } : {}),
+        ...(random() < 0.5 ? { ratings: { gte: Math.round(random() * 500) / 100 } } : {}),
+        page: 1 + Math.floor(random() * 3),
+      };
+      const query = productListQuerySchema.parse(raw);
+      const fromMemory = pageOfSnapshot(snapshot, query, baseUrl);
+      expect(fromMemory, JSON.stringify(raw)).toEqual(await loadProductPage(db, query, baseUrl));
+      if (fromMemory.products.length) nonEmpty++;
+    }
+    // The cases must exercise real pages, not only empty answers.
+    expect(nonEmpty).toBeGreaterThan(50);
+  });
+
+  it('shows a product change at once on this instance', async () => {
+    const before = await listProducts(t.app, '?keyword=Freshly');
+    expect(before.body.filteredProductsCount).toBe(0);
+    await addProduct(t.app, { name: 'Freshly Added Camera' });
+    expect(names((await listProducts(t.app, '?keyword=Freshly')).body)).toEqual(['Freshly Added Camera']);
+  });
+
+  it("shows a reviewer's new name in the list's reviews", async () => {
+    const product = await addProduct(t.app, { name: 'Renamed Reviewer Product' });
+    const reviewer = await register(t.app);
+    await t.request('PUT', '/review', {
+      as: reviewer,
+      payload: { rating: 4, comment: 'Good', productId: product.id },
+    });
+    const reviewerName = async () =>
+      (await listProducts(t.app, '?keyword=Renamed%20Reviewer')).body.products[0].reviews[0].name;
+    const oldName = await reviewerName();
+    const renamed = await t.request('PUT', '/me/update', {
+      as: reviewer,
+      payload: { name: 'New Reviewer Name', email: reviewer.email },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(oldName).not.toBe('New Reviewer Name');
+    expect(await reviewerName()).toBe('New Reviewer Name');
+  });
+
+  it("picks up another instance's write once the snapshot is older than the refresh time", async () => {
+    const db = t.app.shop.db;
+    const index = createCatalogIndex(db, { refreshMs: 50, quietMs: 0 });
+    const query = productListQuerySchema.parse({ keyword: 'Elsewhere' });
+    expect(await index.warm()).toBe(true);
+    expect((await index.page(query, baseUrl)).filteredProductsCount).toBe(0);
+    // Written behind this index's back, as another api instance would.
+    await db.insert(products).values({
+      id: newId(),
+      name: 'Written Elsewhere',
+      pricePaise: 1000,
+      category: 'Laptop',
+      stock: 1,
+    });
+    expect((await index.page(query, baseUrl)).filteredProductsCount).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    // The stale snapshot answers once more while the fresh one loads, then the fresh one answers.
+    await index.page(query, baseUrl);
+    await expect.poll(async () => (await index.page(query, baseUrl)).filteredProductsCount).toBe(1);
+  });
+
+  it('answers from the database after a write, and from memory again once writes have paused', async () => {
+    const db = t.app.shop.db;
+    const index = createCatalogIndex(db, { refreshMs: null, quietMs: 200 });
+    const query = productListQuerySchema.parse({ keyword: 'Behind The Back' });
+    const matching = async () => (await index.page(query, baseUrl)).filteredProductsCount;
+    /** A write the index is not told about: shows whether memory or the database answered. */
+    const writeUnseen = () =>
+      db.insert(products).values({
+        id: newId(),
+        name: 'Behind The Back',
+        pricePaise: 1000,
+        category: 'Laptop',
+        stock: 1,
+      });
+    expect(await index.warm()).toBe(true);
+    await writeUnseen();
+    expect(await matching()).toBe(0); // memory
+    index.invalidate();
+    expect(await matching()).toBe(1); // the database: this instance's write shows at once
+    await writeUnseen();
+    expect(await matching()).toBe(2); // still the database: writes have not paused yet
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(index.holdsCatalog()).toBe(false);
+    await index.page(query, baseUrl); // starts the reload
+    await expect.poll(() => index.holdsCatalog()).toBe(true);
+    await writeUnseen();
+    expect(await matching()).toBe(2); // memory again
+  });
+});
