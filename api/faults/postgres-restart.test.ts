@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { startTestApp, type TestApp } from '../test/helpers/test-app.ts';
-import { addProduct, login, pay, register, shippingInfo, totalPaiseOf } from '../test/helpers/shop.ts';
+import { addProduct, login, newOrderRequest, pay, register, totalPaiseOf } from '../test/helpers/shop.ts';
 import { createPostgresCluster, type PostgresCluster } from './helpers/postgres-cluster.ts';
 
 // Issue 13 §1: PostgreSQL restarted under a running api. While it is down every call that needs it
@@ -62,16 +62,7 @@ describe('PostgreSQL restarted under the api', () => {
         url: '/api/v1/auth/login',
         payload: { email: buyer.email, password: 'Password123' },
       },
-      {
-        method: 'POST',
-        url: '/api/v1/order/new',
-        headers: buyer.auth,
-        payload: {
-          orderItems: [{ product: product.id, quantity: 1 }],
-          shippingInfo,
-          paymentInfo: { id: intentId, status: 'succeeded' },
-        },
-      },
+      newOrderRequest(buyer, [{ product: product.id, quantity: 1 }], intentId),
     ] satisfies InjectOptions[];
     let slowestMs = 0;
     for (const request of whileDown) {
@@ -107,16 +98,7 @@ describe('PostgreSQL restarted under the api', () => {
     // Everything works again on the same process: sign in, and the payment made before the outage
     // pays for its order.
     await login(shop.app, buyer.email, 'Password123');
-    const order = await call({
-      method: 'POST',
-      url: '/api/v1/order/new',
-      headers: buyer.auth,
-      payload: {
-        orderItems: [{ product: product.id, quantity: 1 }],
-        shippingInfo,
-        paymentInfo: { id: intentId, status: 'succeeded' },
-      },
-    });
+    const order = await call(newOrderRequest(buyer, [{ product: product.id, quantity: 1 }], intentId));
     expect(order.statusCode).toBe(201);
     const after = await call({ method: 'GET', url: `/api/v1/product/${product.id}` });
     expect(after.json().product.stock).toBe(4);

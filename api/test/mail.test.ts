@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simpleParser } from 'mailparser';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
-import { addProduct, login, pay, register, shippingInfo, totalPaiseOf, uniqueEmail } from './helpers/shop.ts';
+import {
+  addProduct,
+  login,
+  newOrderRequest,
+  pay,
+  register,
+  totalPaiseOf,
+  uniqueEmail,
+} from './helpers/shop.ts';
 import { startSmtpInbox, type ReceivedMail } from './helpers/smtp-inbox.ts';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { freePort } from '../faults/helpers/ports.ts';
@@ -32,19 +40,16 @@ async function orderOf(app: TestApp['app'], buyer: Awaited<ReturnType<typeof reg
     { pricePaise: 25_000, quantity: 3 },
   ];
   const { intentId } = await pay(app, buyer, totalPaiseOf(lines));
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/order/new',
-    headers: buyer.auth,
-    payload: {
-      orderItems: [
+  const response = await app.inject(
+    newOrderRequest(
+      buyer,
+      [
         { product: lamp.id, quantity: 2 },
         { product: mug.id, quantity: 3 },
       ],
-      shippingInfo,
-      paymentInfo: { id: intentId, status: 'succeeded' },
-    },
-  });
+      intentId,
+    ),
+  );
   expect(response.statusCode).toBe(201);
   return response.json().order as { _id: string; totalPrice: number };
 }

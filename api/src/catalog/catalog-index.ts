@@ -1,10 +1,10 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Product, productListQuerySchema } from '@shop/shared-api/schemas';
 import { RESULT_PER_PAGE } from '@shop/shared-api/schemas';
 import type { Db } from '../db/client.ts';
-import { products, reviews, users, type ProductRow } from '../db/schema.ts';
-import { toReviewView } from '../reviews/review-repository.ts';
+import { products, reviews, type ProductRow } from '../db/schema.ts';
+import { selectReviewsWithAuthors, toReviewView } from '../reviews/review-repository.ts';
 import { toProductView } from './product-view.ts';
 import { loadProductPage } from './product-repository.ts';
 
@@ -63,20 +63,7 @@ export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
   const loadedAt = Date.now();
   // Same order as the SQL list (created_at to the microsecond, then id): ties resolve the same way.
   const rows = await db.select().from(products).orderBy(desc(products.createdAt), desc(products.id));
-  const reviewRows = await db
-    .select({
-      id: reviews.id,
-      productId: reviews.productId,
-      rating: reviews.rating,
-      comment: reviews.comment,
-      createdAt: reviews.createdAt,
-      userId: users.id,
-      userName: users.name,
-      avatarUrl: users.avatarUrl,
-    })
-    .from(reviews)
-    .innerJoin(users, eq(users.id, reviews.userId))
-    .orderBy(asc(reviews.createdAt), asc(reviews.id));
+  const reviewRows = await selectReviewsWithAuthors(db).orderBy(asc(reviews.createdAt), asc(reviews.id));
   const byProduct = new Map<string, IndexedReview[]>();
   for (const { productId, createdAt, ...review } of reviewRows) {
     const list = byProduct.get(productId) ?? [];

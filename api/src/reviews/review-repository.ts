@@ -6,11 +6,9 @@ import { products, reviews, users } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
 import { absoluteUrl } from '../http/public-url.ts';
 
-/** Reviews of the given products with their authors' current name and avatar, oldest first. */
-export async function loadReviews(db: DbOrTx, productIds: string[], baseUrl: string) {
-  const byProduct = new Map<string, Review[]>();
-  if (productIds.length === 0) return byProduct;
-  const rows = await db
+/** Reviews joined to their authors' current name and avatar: the product page's and the catalog index's read. */
+export function selectReviewsWithAuthors(db: DbOrTx) {
+  return db
     .select({
       id: reviews.id,
       productId: reviews.productId,
@@ -23,6 +21,14 @@ export async function loadReviews(db: DbOrTx, productIds: string[], baseUrl: str
     })
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
+    .$dynamic();
+}
+
+/** Reviews of the given products with their authors' current name and avatar, oldest first. */
+export async function loadReviews(db: DbOrTx, productIds: string[], baseUrl: string) {
+  const byProduct = new Map<string, Review[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await selectReviewsWithAuthors(db)
     .where(inArray(reviews.productId, productIds))
     .orderBy(asc(reviews.createdAt), asc(reviews.id));
   for (const row of rows) {

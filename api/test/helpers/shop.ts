@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import type { ShopApp } from '../../src/app.ts';
 import { products, users } from '../../src/db/schema.ts';
 import { newId } from '../../src/db/ids.ts';
@@ -134,20 +135,24 @@ export async function listProducts(app: ShopApp, query = '') {
 export const productNames = (body: { products: { name: string }[] }) =>
   body.products.map((product) => product.name);
 
+/** POST /order/new as the storefront sends it: these lines, shipped to `shippingInfo`, paid by `intentId`. */
+export const newOrderRequest = (
+  buyer: SignedIn,
+  orderItems: { product: string; quantity: number }[],
+  intentId: string,
+) =>
+  ({
+    method: 'POST',
+    url: '/api/v1/order/new',
+    headers: buyer.auth,
+    payload: { orderItems, shippingInfo, paymentInfo: { id: intentId, status: 'succeeded' } },
+  }) satisfies InjectOptions;
+
 /** One unit of a new product, paid for by `buyer` and ordered: answers the order's and product's ids. */
 export async function placePaidOrder(app: ShopApp, buyer: SignedIn, pricePaise = 50_000) {
   const product = await addProduct(app, { pricePaise, stock: 5 });
   const { intentId } = await pay(app, buyer, totalPaiseOf([{ pricePaise, quantity: 1 }]));
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/order/new',
-    headers: buyer.auth,
-    payload: {
-      orderItems: [{ product: product.id, quantity: 1 }],
-      shippingInfo,
-      paymentInfo: { id: intentId, status: 'succeeded' },
-    },
-  });
+  const response = await app.inject(newOrderRequest(buyer, [{ product: product.id, quantity: 1 }], intentId));
   if (response.statusCode !== 201) throw new Error(`order failed: ${response.statusCode} ${response.body}`);
   return { orderId: response.json().order._id as string, productId: product.id, intentId };
 }
