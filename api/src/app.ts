@@ -17,7 +17,7 @@ import { registerMultipart } from './http/form-body.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createAnswerCache } from './http/answer-cache.ts';
 import { shareCatalogChanges } from './catalog/catalog-changes.ts';
-import { CATALOG_QUIET_MS, createCatalogIndex } from './catalog/catalog-index.ts';
+import { CATALOG_QUIET_MS, createCatalogIndex, type CatalogIndex } from './catalog/catalog-index.ts';
 import { createRouteKit, type Access, type RouteConfig } from './http/route-kit.ts';
 import { resolveJwtSecret } from './auth/jwt-secret.ts';
 import { createAccessTokens } from './auth/access-tokens.ts';
@@ -75,7 +75,14 @@ export interface RouteEntry {
 
 const REFUND_RETRY_MS = 60_000;
 
-export type ShopApp = ZodApp & { shop: AppContext & { database: Database; routes: RouteEntry[] } };
+export type ShopApp = ZodApp & {
+  shop: AppContext & {
+    database: Database;
+    routes: RouteEntry[];
+    /** The storefront list answered from memory, dropped with catalogCache; null when the cache is off. */
+    catalogIndex: CatalogIndex | null;
+  };
+};
 
 /** The api server: every /api/v1 route, docs, uploads; the caller listens (server.ts) or injects (tests). */
 export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> {
@@ -177,7 +184,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     payments,
     mailer,
     catalogCache: catalog.cache,
-    catalogIndex,
   };
   // Refunds the card gateway failed at the time are finished here, every minute, on every instance.
   const refundRetry = setInterval(() => {
@@ -189,7 +195,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
   app.addHook('onClose', async () => clearInterval(refundRetry));
 
   const routes: RouteEntry[] = [];
-  app.decorate('shop', { ...ctx, database, routes });
+  app.decorate('shop', { ...ctx, database, routes, catalogIndex });
   registerSecurityHeaders(app, ctx.kit.isHttps);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
@@ -275,7 +281,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
       registerIdentityRoutes(v1, ctx);
       registerPasswordRoutes(v1, ctx);
       registerMeRoutes(v1, ctx);
-      registerProductRoutes(v1, ctx);
+      registerProductRoutes(v1, ctx, catalogIndex);
       registerReviewRoutes(v1, ctx);
       registerOrderRoutes(v1, ctx);
       registerPaymentRoutes(v1, ctx);

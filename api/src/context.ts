@@ -1,7 +1,6 @@
 import type { ApiConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { AnswerCache } from './http/answer-cache.ts';
-import type { CatalogIndex } from './catalog/catalog-index.ts';
 import type { RouteKit } from './http/route-kit.ts';
 import type { AccessTokens } from './auth/access-tokens.ts';
 import type { Guards } from './auth/guards.ts';
@@ -22,6 +21,4 @@ export interface AppContext {
   mailer: Mailer;
   /** Serialized catalog answers; every product, review, stock or reviewer change clears it. */
   catalogCache: AnswerCache;
-  /** The storefront list answered from memory, dropped with catalogCache; null when the cache is off. */
-  catalogIndex: CatalogIndex | null;
 }

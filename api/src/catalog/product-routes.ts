@@ -11,6 +11,7 @@ import type { ZodApp } from '../http/types.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { toProductViews } from './product-view.ts';
 import { findProduct, loadProductPage } from './product-repository.ts';
+import type { CatalogIndex } from './catalog-index.ts';
 
 const tag = 'catalog';
 /** The error handler's answer to text the database cannot store. */
@@ -21,8 +22,8 @@ const sendJsonText = (reply: FastifyReply, body: string) =>
   reply.type('application/json; charset=utf-8').send(body as never);
 
 /** The storefront's catalog: filtered, paged product list and product detail. */
-export function registerProductRoutes(app: ZodApp, ctx: AppContext) {
-  const { db, kit, catalogCache, catalogIndex } = ctx;
+export function registerProductRoutes(app: ZodApp, ctx: AppContext, catalogIndex: CatalogIndex | null) {
+  const { db, kit, catalogCache } = ctx;
 
   app.get(
     '/products',
