@@ -319,7 +319,7 @@ if (existsSync(apiBench)) {
     });
     results.api = run.status === 0 ? apiJson : `api bench failed with exit code ${run.status}`;
   } finally {
-    postgres?.stop();
+    postgres?.remove();
   }
 }
 

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../faults/helpers/ports.ts';
+import { freePort } from '../test/helpers/free-port.ts';
 import { httpShop } from '../test/helpers/http-shop.ts';
 import { runMixedTraffic, type TrafficReport } from './mixed-traffic/driver.ts';
 import { prepareCatalog } from './mixed-traffic/catalog.ts';

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { startTestApp, type TestApp } from '../test/helpers/test-app.ts';
 import { addProduct, login, newOrderRequest, pay, register, totalPaiseOf } from '../test/helpers/shop.ts';
-import { createPostgresCluster, type PostgresCluster } from './helpers/postgres-cluster.ts';
+import { startThrowawayPostgres, type ThrowawayPostgres } from '../../scripts/lib/throwaway-postgres.ts';
+import { freePort } from '../test/helpers/free-port.ts';
 
 // Issue 13 §1: PostgreSQL restarted under a running api. While it is down every call that needs it
 // answers 503 "Service temporarily unavailable" at once (never a 500, never a hang); once it is back the
@@ -11,11 +12,13 @@ import { createPostgresCluster, type PostgresCluster } from './helpers/postgres-
 /** Longest a call may take while the database is down before it counts as a hang. */
 const ANSWER_BOUND_MS = 15_000;
 
-let cluster: PostgresCluster;
+let cluster: ThrowawayPostgres;
 let shop: TestApp;
 
 beforeAll(async () => {
-  cluster = await createPostgresCluster();
+  const started = startThrowawayPostgres(await freePort());
+  if (!started) throw new Error('PostgreSQL is not installed (/usr/lib/postgresql/*/bin)');
+  cluster = started;
   shop = await startTestApp({ postgresUrl: cluster.url, config: { catalogCacheMs: 0 } });
 });
 

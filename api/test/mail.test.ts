@@ -12,7 +12,7 @@ import {
 } from './helpers/shop.ts';
 import { startSmtpInbox, type ReceivedMail } from './helpers/smtp-inbox.ts';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
-import { freePort } from '../faults/helpers/ports.ts';
+import { freePort } from './helpers/free-port.ts';
 
 // Issue 13 §4: with SMTP_URL the reset link and the order confirmation go out by SMTP; without it they
 // stay log lines; a mail server that is down never fails or delays the request.

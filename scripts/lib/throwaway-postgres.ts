@@ -1,16 +1,22 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, globSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, globSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export interface ThrowawayPostgres {
   url: string;
+  /** Starts it again after `stop()` (fault tests restart it under a running api). */
+  start(): void;
+  /** Stops the server, keeping its files. */
   stop(): void;
+  /** Stops it for good and removes its files. */
+  remove(): void;
 }
 
 /**
- * A PostgreSQL cluster made for one run (benchmarks), from the machine's PostgreSQL binaries; undefined
- * when none are installed. As root the cluster runs as the `postgres` user, as PostgreSQL requires.
+ * A PostgreSQL cluster made for one run (benchmarks, fault tests), from the machine's PostgreSQL
+ * binaries, the way .ci/run makes its own; undefined when none are installed. As root the cluster runs as
+ * the `postgres` user, as PostgreSQL requires.
  */
 export function startThrowawayPostgres(port = 55433): ThrowawayPostgres | undefined {
   const initdb = globSync('/usr/lib/postgresql/*/bin/initdb').sort().at(-1);
@@ -18,32 +24,40 @@ export function startThrowawayPostgres(port = 55433): ThrowawayPostgres | undefi
   const bin = path.dirname(initdb);
   const dir = mkdtempSync(path.join(tmpdir(), 'shop-pg-'));
   chmodSync(dir, 0o777);
-  const asRoot = process.getuid?.() === 0;
+  const data = path.join(dir, 'data');
+  const log = path.join(dir, 'log');
   const run = (command: string, args: string[]) => {
     const quoted = [path.join(bin, command), ...args].map((part) => `'${part}'`).join(' ');
-    if (asRoot) execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', quoted], { stdio: 'ignore' });
-    else execFileSync(path.join(bin, command), args, { stdio: 'ignore' });
+    try {
+      if (process.getuid?.() === 0)
+        execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', quoted], { stdio: 'pipe' });
+      else execFileSync(path.join(bin, command), args, { stdio: 'pipe' });
+    } catch (error) {
+      let tail = '';
+      try {
+        tail = readFileSync(log, 'utf8').split('\n').slice(-20).join('\n');
+      } catch {
+        // no log yet
+      }
+      throw new Error(`${command} failed: ${String(error)}\n${tail}`, { cause: error });
+    }
   };
-  const data = path.join(dir, 'data');
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`;
+  const start = () => run('pg_ctl', ['-D', data, '-o', options, '-l', log, '-w', 'start']);
+  const stop = () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres']);
-  run('pg_ctl', [
-    '-D',
-    data,
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
-    '-l',
-    path.join(dir, 'log'),
-    '-w',
-    'start',
-  ]);
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop() {
+    start,
+    stop,
+    remove() {
       try {
-        run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
+        stop();
+      } catch {
+        // already stopped
       }
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

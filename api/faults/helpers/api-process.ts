@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './ports.ts';
+import { freePort } from '../../test/helpers/free-port.ts';
 
 const serverEntry = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
