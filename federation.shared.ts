@@ -30,6 +30,9 @@ export function sharedDependencies({ standaloneDev = false, remote = false } = {
     zustand: { ...singleton, requiredVersion: '^5.0.0' },
     // One query cache per page: the storefront and the admin panel read and invalidate the same entries.
     '@tanstack/react-query': { ...singleton, requiredVersion: '^5.0.0' },
+    // Only the client: `@shop/shared-api/schemas` (the validators, with zod) is left out on purpose, so each
+    // app bundles it into the chunks of its forms. Shared, it would load on every page: the plugin gathers
+    // an app's share wrappers into one chunk, and each wrapper starts its download when that chunk runs.
     '@shop/shared-api': hostProvided,
     '@shop/shared-auth': hostProvided,
     '@shop/shared-cart': hostProvided,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { appDir } from '../scripts/lib/apps.ts';
 import { serveApp } from '../scripts/lib/serve-app.ts';
-import { shellConfig } from '@shop/shared-contract';
+import { shellConfig } from '@shop/shared-contract/shell-config';
 import { e2ePorts } from './support/ports.ts';
 
 const shellPort = e2ePorts.spare[1];

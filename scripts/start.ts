@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { shellConfig, shopPorts } from '@shop/shared-contract';
+import { shopPorts } from '@shop/shared-contract';
+import { shellConfig } from '@shop/shared-contract/shell-config';
 import { appDir, frontendApps, repoRoot } from './lib/apps.ts';
 import { buildMissingApps } from './lib/build-apps.ts';
 import { serveApp, type ServedApp } from './lib/serve-app.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { appDir, repoRoot } from '../../scripts/lib/apps.ts';
 import { serveApp, type ServedApp } from '../../scripts/lib/serve-app.ts';
-import { shellConfig } from '@shop/shared-contract';
+import { shellConfig } from '@shop/shared-contract/shell-config';
 import { e2ePorts } from './ports.ts';
 
 /**

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { appDir } from '../../scripts/lib/apps.ts';
 import { serveApp, type ServedApp } from '../../scripts/lib/serve-app.ts';
 import { documentFor, shellDocuments } from '../../scripts/lib/shell-document.ts';
-import { shellConfig } from '@shop/shared-contract';
+import { shellConfig } from '@shop/shared-contract/shell-config';
 import { e2ePorts } from './ports.ts';
 
 export interface OwnShell extends ServedApp {

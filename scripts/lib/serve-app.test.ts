@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serveApp, type ServedApp } from './serve-app.ts';
-import { shellConfig } from '@shop/shared-contract';
+import { shellConfig } from '@shop/shared-contract/shell-config';
 
 // The headers of pnpm start's static servers: a CSP without 'unsafe-inline' scripts, the shell's inline
 // boot script allowed by its hash, the origins config.json names, and the base headers.

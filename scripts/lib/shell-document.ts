@@ -98,6 +98,7 @@ export async function shellDocuments(
   ]);
   const origin = (url: string) => new URL(url).origin;
   const lines = [
+    // `config` was checked when it was made (shellConfig parses it), so the shell takes this one unchecked.
     `<script type="application/json" id="shop-config">${jsonForScript(config)}</script>`,
     `<link rel="preconnect" href="${escapeAttribute(origin(config.apiBaseUrl))}" />`,
     ...(files.length

@@ -1,4 +1,8 @@
-export * from './schemas/index.ts';
+// Types of every schema, and the values a page needs without the validators: zod stays off the first page
+// and loads with the first form (`@shop/shared-api/schemas`, shared on its own).
+export type * from './schemas/index.ts';
+export * from './schemas/constants.ts';
+export * from './schemas/pricing.ts';
 
 export {
   configureApi,

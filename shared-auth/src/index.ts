@@ -31,4 +31,3 @@ export { signInLocally, registerLocally } from './local-identity.ts';
 export { ProviderSignIn, ProviderSignUp } from './provider-widgets.tsx';
 
 // A remote running on its own dev server, without the shell.
-export { StandaloneShop, standaloneConfig } from './standalone/StandaloneShop.tsx';

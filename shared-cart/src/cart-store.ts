@@ -1,5 +1,6 @@
-import { cartItemSchema, shippingInfoSchema, type CartItem, type ShippingInfo } from '@shop/shared-api';
+import type { CartItem, ShippingInfo } from '@shop/shared-api';
 import { createStore } from 'zustand/vanilla';
+import { isStoredCartLine, isStoredShippingInfo } from './stored-values.ts';
 
 /** Local storage keys of docs/product.md (cart): plain JSON values, so they survive reloads and tabs. */
 export const CART_STORAGE_KEY = 'cartItems';
@@ -44,15 +45,20 @@ function write(key: string, value: unknown): void {
 function storedCart(): CartItem[] {
   const value = read(CART_STORAGE_KEY);
   if (!Array.isArray(value)) return [];
-  return value.flatMap((line) => {
-    const parsed = cartItemSchema.safeParse(line);
-    return parsed.success ? [parsed.data] : [];
-  });
+  // Only the line's own fields, as the schema's parse would keep them.
+  return value.filter(isStoredCartLine).map(({ product, name, price, image, stock, quantity }) => ({
+    product,
+    name,
+    price,
+    image,
+    stock,
+    quantity,
+  }));
 }
 
 function storedShippingInfo(): ShippingInfo | null {
-  const parsed = shippingInfoSchema.safeParse(read(SHIPPING_STORAGE_KEY));
-  return parsed.success ? parsed.data : null;
+  const value = read(SHIPPING_STORAGE_KEY);
+  return isStoredShippingInfo(value) ? value : null;
 }
 
 function createCartStore() {

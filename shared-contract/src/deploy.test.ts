@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseRuntimeConfig, shellConfig, shopPorts } from './deploy.ts';
+import { shopPorts } from './deploy.ts';
+import { parseRuntimeConfig } from './runtime-config.ts';
+import { shellConfig } from './shell-config.ts';
 
 const ports = { shell: 4000, storefront: 4001, admin: 4002, api: 3000 };
 

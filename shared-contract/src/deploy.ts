@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The deploy contract: what the shell, the build scripts and the federation config agree on about where the
  * parts of the shop live. One owner, so a port or a remote name is never restated (and never disagrees).
@@ -45,50 +43,3 @@ export function shopPorts(env: Env): ShopPorts {
 
 /** The file each remote publishes for the shell to find its entry; the only file a CDN must not cache. */
 export const REMOTE_MANIFEST_FILE = 'mf-manifest.json';
-
-/**
- * `config.json`, written at deploy time beside the shell's files, so one shell build runs in any
- * environment and a remote team ships by pointing `remotes` at its new manifest.
- */
-export const runtimeConfigSchema = z.object({
-  apiBaseUrl: z.url(),
-  auth: z.discriminatedUnion('provider', [
-    z.object({ provider: z.literal('local') }),
-    z.object({ provider: z.literal('clerk'), publishableKey: z.string().min(1) }),
-  ]),
-  payments: z.discriminatedUnion('provider', [
-    z.object({ provider: z.literal('local') }),
-    z.object({ provider: z.literal('stripe'), publishableKey: z.string().min(1) }),
-  ]),
-  remotes: z.object({ storefront: z.url(), admin: z.url() }),
-});
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
-export type PaymentsConfig = RuntimeConfig['payments'];
-
-/** Reads a fetched config.json; a broken one names its field, for the shell's boot failure screen. */
-export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
-  const parsed = runtimeConfigSchema.safeParse(raw);
-  if (!parsed.success) throw new Error(`config.json is invalid: ${z.prettifyError(parsed.error)}`);
-  return parsed.data;
-}
-
-/**
- * The config.json of a deployment on `ports`: providers switch to Clerk and Stripe when their publishable
- * keys are present, and each address can be pointed elsewhere (a CDN, a new remote release).
- */
-export function shellConfig(ports: ShopPorts, env: Env): RuntimeConfig {
-  const host = (port: number) => `http://localhost:${port}`;
-  return runtimeConfigSchema.parse({
-    apiBaseUrl: env.PUBLIC_API_URL ?? `${host(ports.api)}/api/v1`,
-    auth: env.CLERK_PUBLISHABLE_KEY
-      ? { provider: 'clerk', publishableKey: env.CLERK_PUBLISHABLE_KEY }
-      : { provider: 'local' },
-    payments: env.STRIPE_PUBLISHABLE_KEY
-      ? { provider: 'stripe', publishableKey: env.STRIPE_PUBLISHABLE_KEY }
-      : { provider: 'local' },
-    remotes: {
-      storefront: env.STOREFRONT_MANIFEST_URL ?? `${host(ports.storefront)}/${REMOTE_MANIFEST_FILE}`,
-      admin: env.ADMIN_MANIFEST_URL ?? `${host(ports.admin)}/${REMOTE_MANIFEST_FILE}`,
-    },
-  });
-}

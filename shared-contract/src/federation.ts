@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { RuntimeConfig } from './deploy.ts';
+import type { RuntimeConfig } from './runtime-config.ts';
 
 /**
  * The federation contract: each remote exposes one module, `./routes`, whose default export renders the

@@ -1,2 +1,3 @@
 export * from './deploy.ts';
 export * from './federation.ts';
+export type { PaymentsConfig, RuntimeConfig } from './runtime-config.ts';

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { shellConfig } from '@shop/shared-contract';
+import { shellConfig } from '@shop/shared-contract/shell-config';
 import { AppFrame } from './app/AppFrame.tsx';
 import { ShopProviders } from './app/providers.tsx';
 import { Footer } from './features/navigation/Footer.tsx';

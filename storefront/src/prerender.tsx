@@ -1,4 +1,4 @@
-import { shellConfig } from '@shop/shared-contract';
+import { shellConfig } from '@shop/shared-contract/shell-config';
 import { ChakraProvider, shopSystem } from '@shop/shared-ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';

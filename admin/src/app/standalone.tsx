@@ -1,4 +1,5 @@
-import { RequireAdmin, StandaloneShop, standaloneConfig } from '@shop/shared-auth';
+import { RequireAdmin } from '@shop/shared-auth';
+import { StandaloneShop, standaloneConfig } from '@shop/shared-auth/standalone';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Route, Routes } from 'react-router-dom';

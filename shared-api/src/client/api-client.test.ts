@@ -114,9 +114,15 @@ describe('the api client', () => {
     });
   });
 
-  it('rejects an answer that does not match the schema', async () => {
-    fetchMock.mockResolvedValue(json(200, { success: true, user: { name: 'no id' } }));
+  it("refuses an answer that is no JSON object (a proxy's page, an empty body) with the spec's text", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
+    fetchMock.mockResolvedValue(json(200, null));
+    await expect(getMe()).rejects.toMatchObject({ message: 'Failed to load user' });
+    fetchMock.mockResolvedValue(json(200, [{ success: true }]));
+    await expect(getMe()).rejects.toMatchObject({ message: 'Failed to load user' });
+    fetchMock.mockResolvedValue(
+      new Response('<html>Bad gateway</html>', { status: 200, headers: { 'content-type': 'text/html' } }),
+    );
     await expect(getMe()).rejects.toMatchObject({ message: 'Failed to load user' });
   });
 });

@@ -1,17 +1,17 @@
-import {
+import type {
   adminProductsPageResponseSchema,
   adminProductsResponseSchema,
-  type AdminListQuery,
-  type AdminProductsPageResponse,
+  AdminListQuery,
+  AdminProductsPageResponse,
   productCreatedResponseSchema,
   successMessageSchema,
   successSchema,
-  type Product,
-  type ProductCreatedResponse,
-  type ProductInput,
+  Product,
+  ProductCreatedResponse,
+  ProductInput,
 } from '../schemas/index.ts';
 import { sendFormWithProgress, type UploadProgressHandler } from '../client/api-client.ts';
-import { call } from '../client/call.ts';
+import { call, type Answer } from '../client/call.ts';
 import { FALLBACK_MESSAGES } from '../errors.ts';
 import { adminListParams } from './orders.ts';
 
@@ -30,15 +30,16 @@ export interface ProductSendOptions {
 
 /** GET /admin/products */
 export async function getAdminProducts(): Promise<Product[]> {
-  const { products } = await call(adminProductsResponseSchema, FALLBACK_MESSAGES.getAdminProducts, (api) =>
-    api.get('admin/products').json(),
+  const { products } = await call<Answer<typeof adminProductsResponseSchema>>(
+    FALLBACK_MESSAGES.getAdminProducts,
+    (api) => api.get('admin/products').json(),
   );
   return products;
 }
 
 /** GET /admin/products?page&limit&q: one page, newest first, with the figures of the stat cards. */
 export function getAdminProductsPage(query: AdminListQuery): Promise<AdminProductsPageResponse> {
-  return call(adminProductsPageResponseSchema, FALLBACK_MESSAGES.getAdminProducts, (api) =>
+  return call<Answer<typeof adminProductsPageResponseSchema>>(FALLBACK_MESSAGES.getAdminProducts, (api) =>
     api.get('admin/products', { searchParams: adminListParams(query) }).json(),
   );
 }
@@ -48,7 +49,7 @@ export function createProduct(
   form: ProductForm,
   { onUploadProgress }: ProductSendOptions = {},
 ): Promise<ProductCreatedResponse> {
-  return call(productCreatedResponseSchema, FALLBACK_MESSAGES.createProduct, (api) =>
+  return call<Answer<typeof productCreatedResponseSchema>>(FALLBACK_MESSAGES.createProduct, (api) =>
     onUploadProgress && form instanceof FormData
       ? sendFormWithProgress('POST', 'admin/product/new', form, onUploadProgress)
       : api.post('admin/product/new', body(form)).json(),
@@ -62,16 +63,18 @@ export async function updateProduct(
   { onUploadProgress }: ProductSendOptions = {},
 ): Promise<void> {
   const path = `admin/product/${encodeURIComponent(id)}`;
-  await call(successSchema.loose(), FALLBACK_MESSAGES.updateProduct, (api) =>
-    onUploadProgress && form instanceof FormData
-      ? sendFormWithProgress('PUT', path, form, onUploadProgress)
-      : api.put(path, body(form)).json(),
+  await call<Answer<typeof successSchema> & Record<string, unknown>>(
+    FALLBACK_MESSAGES.updateProduct,
+    (api) =>
+      onUploadProgress && form instanceof FormData
+        ? sendFormWithProgress('PUT', path, form, onUploadProgress)
+        : api.put(path, body(form)).json(),
   );
 }
 
 /** DELETE /admin/product/{id} */
 export function deleteProduct(id: string) {
-  return call(successMessageSchema.partial({ message: true }), FALLBACK_MESSAGES.deleteProduct, (api) =>
+  return call<Partial<Answer<typeof successMessageSchema>>>(FALLBACK_MESSAGES.deleteProduct, (api) =>
     api.delete(`admin/product/${encodeURIComponent(id)}`).json(),
   );
 }

@@ -1,18 +1,17 @@
-import {
-  PRICE_MAX,
-  PRICE_MIN,
+import { PRICE_MAX, PRICE_MIN } from '../schemas/constants.ts';
+import type {
   productDetailResponseSchema,
   productListResponseSchema,
   reviewsResponseSchema,
   successMessageSchema,
   successSchema,
-  type Product,
-  type ProductCategory,
-  type ProductListResponse,
-  type Review,
-  type ReviewInput,
+  Product,
+  ProductCategory,
+  ProductListResponse,
+  Review,
+  ReviewInput,
 } from '../schemas/index.ts';
-import { call } from '../client/call.ts';
+import { call, type Answer } from '../client/call.ts';
 import { FALLBACK_MESSAGES } from '../errors.ts';
 
 export interface ProductSearch {
@@ -56,15 +55,16 @@ export function productSearchParams(search: ProductSearch = {}): URLSearchParams
 
 /** GET /products */
 export function getProducts(search: ProductSearch = {}): Promise<ProductListResponse> {
-  return call(productListResponseSchema, FALLBACK_MESSAGES.getProducts, (api) =>
+  return call<Answer<typeof productListResponseSchema>>(FALLBACK_MESSAGES.getProducts, (api) =>
     api.get('products', { searchParams: productSearchParams(search) }).json(),
   );
 }
 
 /** GET /product/{id} */
 export async function getProduct(id: string): Promise<Product> {
-  const { product } = await call(productDetailResponseSchema, FALLBACK_MESSAGES.getProductDetails, (api) =>
-    api.get(`product/${encodeURIComponent(id)}`).json(),
+  const { product } = await call<Answer<typeof productDetailResponseSchema>>(
+    FALLBACK_MESSAGES.getProductDetails,
+    (api) => api.get(`product/${encodeURIComponent(id)}`).json(),
   );
   return product;
 }
@@ -75,14 +75,14 @@ export async function submitReview(review: ReviewInput): Promise<void> {
   form.set('rating', String(review.rating));
   form.set('comment', review.comment);
   form.set('productId', review.productId);
-  await call(successSchema.loose(), FALLBACK_MESSAGES.submitReview, (api) =>
+  await call<Answer<typeof successSchema> & Record<string, unknown>>(FALLBACK_MESSAGES.submitReview, (api) =>
     api.put('review', { body: form }).json(),
   );
 }
 
 /** GET /admin/reviews?id={productId} */
 export async function getProductReviews(productId: string): Promise<Review[]> {
-  const { reviews } = await call(reviewsResponseSchema, FALLBACK_MESSAGES.getReviews, (api) =>
+  const { reviews } = await call<Answer<typeof reviewsResponseSchema>>(FALLBACK_MESSAGES.getReviews, (api) =>
     api.get('admin/reviews', { searchParams: { id: productId } }).json(),
   );
   return reviews;
@@ -90,7 +90,7 @@ export async function getProductReviews(productId: string): Promise<Review[]> {
 
 /** DELETE /admin/reviews?id={reviewId}&productId={productId} */
 export function deleteReview(reviewId: string, productId: string) {
-  return call(successMessageSchema, FALLBACK_MESSAGES.deleteReview, (api) =>
+  return call<Answer<typeof successMessageSchema>>(FALLBACK_MESSAGES.deleteReview, (api) =>
     api.delete('admin/reviews', { searchParams: { id: reviewId, productId } }).json(),
   );
 }

@@ -1,31 +1,30 @@
-import {
-  adminListQuerySchema,
+import type {
   adminOrdersPageResponseSchema,
   adminOrdersResponseSchema,
   dailyOrdersResponseSchema,
-  type AdminListQuery,
-  type DailyOrdersQuery,
-  type DailyOrdersResponse,
-  type AdminOrdersPageResponse,
+  AdminListQuery,
+  DailyOrdersQuery,
+  DailyOrdersResponse,
+  AdminOrdersPageResponse,
   orderResponseSchema,
   ordersResponseSchema,
   paymentConfirmResponseSchema,
   paymentProcessResponseSchema,
   successMessageSchema,
   successSchema,
-  type AdminOrdersResponse,
-  type NewOrderRequest,
-  type Order,
-  type OrderStatus,
-  type PaymentConfirmRequest,
-  type PaymentConfirmResponse,
+  AdminOrdersResponse,
+  NewOrderRequest,
+  Order,
+  OrderStatus,
+  PaymentConfirmRequest,
+  PaymentConfirmResponse,
 } from '../schemas/index.ts';
-import { call } from '../client/call.ts';
+import { call, type Answer } from '../client/call.ts';
 import { FALLBACK_MESSAGES } from '../errors.ts';
 
 /** POST /order/new (the server recomputes every price and total). */
 export async function createOrder(order: NewOrderRequest): Promise<Order> {
-  const answer = await call(orderResponseSchema, FALLBACK_MESSAGES.createOrder, (api) =>
+  const answer = await call<Answer<typeof orderResponseSchema>>(FALLBACK_MESSAGES.createOrder, (api) =>
     api.post('order/new', { json: order }).json(),
   );
   return answer.order;
@@ -33,7 +32,7 @@ export async function createOrder(order: NewOrderRequest): Promise<Order> {
 
 /** GET /orders/me */
 export async function getMyOrders(): Promise<Order[]> {
-  const { orders } = await call(ordersResponseSchema, FALLBACK_MESSAGES.getOrders, (api) =>
+  const { orders } = await call<Answer<typeof ordersResponseSchema>>(FALLBACK_MESSAGES.getOrders, (api) =>
     api.get('orders/me').json(),
   );
   return orders;
@@ -41,7 +40,7 @@ export async function getMyOrders(): Promise<Order[]> {
 
 /** GET /order/{id} */
 export async function getOrder(id: string): Promise<Order> {
-  const { order } = await call(orderResponseSchema, FALLBACK_MESSAGES.getOrderDetails, (api) =>
+  const { order } = await call<Answer<typeof orderResponseSchema>>(FALLBACK_MESSAGES.getOrderDetails, (api) =>
     api.get(`order/${encodeURIComponent(id)}`).json(),
   );
   return order;
@@ -49,24 +48,24 @@ export async function getOrder(id: string): Promise<Order> {
 
 /** GET /admin/orders */
 export function getAllOrders(): Promise<AdminOrdersResponse> {
-  return call(adminOrdersResponseSchema, FALLBACK_MESSAGES.getAllOrders, (api) =>
+  return call<Answer<typeof adminOrdersResponseSchema>>(FALLBACK_MESSAGES.getAllOrders, (api) =>
     api.get('admin/orders').json(),
   );
 }
 
 /** The query string of a paged admin list: only the parameters given (an empty `q` is left out). */
-export function adminListParams(query: AdminListQuery): URLSearchParams {
-  const { page, limit, q } = adminListQuerySchema.parse(query);
+export function adminListParams({ page, limit, q }: AdminListQuery): URLSearchParams {
   const params = new URLSearchParams();
   params.set('page', String(page ?? 1));
   if (limit !== undefined) params.set('limit', String(limit));
-  if (q) params.set('q', q);
+  const search = q?.trim();
+  if (search) params.set('q', search);
   return params;
 }
 
 /** GET /admin/orders?page&limit&q: one page, newest first, with the figures of the stat cards. */
 export function getAdminOrdersPage(query: AdminListQuery): Promise<AdminOrdersPageResponse> {
-  return call(adminOrdersPageResponseSchema, FALLBACK_MESSAGES.getAllOrders, (api) =>
+  return call<Answer<typeof adminOrdersPageResponseSchema>>(FALLBACK_MESSAGES.getAllOrders, (api) =>
     api.get('admin/orders', { searchParams: adminListParams(query) }).json(),
   );
 }
@@ -77,8 +76,9 @@ export async function getDailyOrders(query: DailyOrdersQuery = {}): Promise<Dail
     days: String(query.days ?? 30),
     tz: query.tz ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
   });
-  const { days } = await call(dailyOrdersResponseSchema, FALLBACK_MESSAGES.getAllOrders, (api) =>
-    api.get('admin/orders/daily', { searchParams }).json(),
+  const { days } = await call<Answer<typeof dailyOrdersResponseSchema>>(
+    FALLBACK_MESSAGES.getAllOrders,
+    (api) => api.get('admin/orders/daily', { searchParams }).json(),
   );
   return days;
 }
@@ -87,22 +87,23 @@ export async function getDailyOrders(query: DailyOrdersQuery = {}): Promise<Dail
 export async function updateOrderStatus(id: string, status: OrderStatus): Promise<void> {
   const form = new FormData();
   form.set('status', status);
-  await call(successSchema.loose(), FALLBACK_MESSAGES.updateOrder, (api) =>
+  await call<Answer<typeof successSchema> & Record<string, unknown>>(FALLBACK_MESSAGES.updateOrder, (api) =>
     api.put(`admin/order/${encodeURIComponent(id)}`, { body: form }).json(),
   );
 }
 
 /** DELETE /admin/order/{id} */
 export function deleteOrder(id: string) {
-  return call(successMessageSchema.partial({ message: true }), FALLBACK_MESSAGES.deleteOrder, (api) =>
+  return call<Partial<Answer<typeof successMessageSchema>>>(FALLBACK_MESSAGES.deleteOrder, (api) =>
     api.delete(`admin/order/${encodeURIComponent(id)}`).json(),
   );
 }
 
 /** POST /payment/process: `amount` in paise (order total times 100, rounded); answers the client secret. */
 export async function processPayment(amount: number): Promise<string> {
-  const answer = await call(paymentProcessResponseSchema, FALLBACK_MESSAGES.processPayment, (api) =>
-    api.post('payment/process', { json: { amount } }).json(),
+  const answer = await call<Answer<typeof paymentProcessResponseSchema>>(
+    FALLBACK_MESSAGES.processPayment,
+    (api) => api.post('payment/process', { json: { amount } }).json(),
   );
   return answer.client_secret;
 }
@@ -112,7 +113,7 @@ export async function processPayment(amount: number): Promise<string> {
  * the card provider's message (ApiError), like Stripe's confirmCardPayment error.
  */
 export function confirmLocalCardPayment(request: PaymentConfirmRequest): Promise<PaymentConfirmResponse> {
-  return call(paymentConfirmResponseSchema, FALLBACK_MESSAGES.processPayment, (api) =>
+  return call<Answer<typeof paymentConfirmResponseSchema>>(FALLBACK_MESSAGES.processPayment, (api) =>
     api.post('payment/confirm', { json: request }).json(),
   );
 }

@@ -1,16 +1,18 @@
-import {
+import type {
   promoteToAdminResponseSchema,
   userResponseSchema,
-  type PromoteToAdminResponse,
-  type UpdateProfileRequest,
-  type User,
+  PromoteToAdminResponse,
+  UpdateProfileRequest,
+  User,
 } from '../schemas/index.ts';
-import { call } from '../client/call.ts';
+import { call, type Answer } from '../client/call.ts';
 import { FALLBACK_MESSAGES } from '../errors.ts';
 
 /** GET /me with the session's token. */
 export async function getMe(): Promise<User> {
-  const { user } = await call(userResponseSchema, FALLBACK_MESSAGES.loadUser, (api) => api.get('me').json());
+  const { user } = await call<Answer<typeof userResponseSchema>>(FALLBACK_MESSAGES.loadUser, (api) =>
+    api.get('me').json(),
+  );
   return user;
 }
 
@@ -21,7 +23,7 @@ export async function updateProfile(profile: UpdateProfileRequest): Promise<User
   form.set('email', profile.email);
   if (profile.avatar) form.set('avatar', profile.avatar);
   if (profile.currentPassword) form.set('currentPassword', profile.currentPassword);
-  const { user } = await call(userResponseSchema, FALLBACK_MESSAGES.updateProfile, (api) =>
+  const { user } = await call<Answer<typeof userResponseSchema>>(FALLBACK_MESSAGES.updateProfile, (api) =>
     api.put('me/update', { body: form }).json(),
   );
   return user;
@@ -29,7 +31,7 @@ export async function updateProfile(profile: UpdateProfileRequest): Promise<User
 
 /** POST /promote-to-admin: the development action on /account (403 with a message when disabled). */
 export function promoteToAdmin(): Promise<PromoteToAdminResponse> {
-  return call(promoteToAdminResponseSchema, FALLBACK_MESSAGES.promoteToAdmin, (api) =>
+  return call<Answer<typeof promoteToAdminResponseSchema>>(FALLBACK_MESSAGES.promoteToAdmin, (api) =>
     api.post('promote-to-admin', { json: { role: 'admin' } }).json(),
   );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SHOP_TIME_ZONE } from './constants.ts';
 import { adminOrdersResponseSchema } from './order.ts';
 import { adminProductsResponseSchema } from './product.ts';
 import { adminUsersResponseSchema } from './user.ts';
@@ -25,9 +26,6 @@ export const adminListQuerySchema = z.object({
   q: z.string().trim().max(100, 'q must be at most 100 characters').optional(),
 });
 export type AdminListQuery = z.input<typeof adminListQuerySchema>;
-
-/** Page size when `limit` is not given. */
-export const ADMIN_LIST_DEFAULT_LIMIT = 10;
 
 export const isPagedAdminQuery = (query: z.output<typeof adminListQuerySchema>) =>
   query.page !== undefined || query.limit !== undefined || query.q !== undefined;
@@ -75,7 +73,6 @@ export const adminProductsAnswerSchema = z.union([
  * included) in the time zone `tz`, oldest first, days without orders at zero. The dashboard's chart,
  * computed by the database instead of from every order in the browser (4.7 MB at 5,000 orders).
  */
-export const SHOP_TIME_ZONE = 'Asia/Kolkata';
 export const dailyOrdersQuerySchema = z.object({
   days: z.coerce
     .number({ error: 'days must be a number' })

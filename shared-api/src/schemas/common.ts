@@ -1,35 +1,22 @@
 import { z } from 'zod';
+import { OBJECT_ID_PATTERN, ORDER_STATUSES, PRODUCT_CATEGORIES, ROLES } from './constants.ts';
 
 // No compiled validators: zod otherwise probes `new Function('')`, which a Content-Security-Policy
 // without 'unsafe-eval' (the shop's) reports as a violation on every page. Parsing stays the same.
 z.config({ jitless: true });
 
-/** Every id the api hands out: 24 lowercase hex characters (the admin screens rely on that length). */
 export const objectIdSchema = z
   .string()
-  .regex(/^[0-9a-f]{24}$/, 'must be a 24-character lowercase hexadecimal id')
+  .regex(OBJECT_ID_PATTERN, 'must be a 24-character lowercase hexadecimal id')
   .describe('24-character lowercase hex id');
 export type ObjectId = z.infer<typeof objectIdSchema>;
 
-/** The seven product categories of docs/product.md, what is valid ("All" in the sidebar means no category filter). */
-export const PRODUCT_CATEGORIES = [
-  'Laptop',
-  'Footwear',
-  'Bottom',
-  'Tops',
-  'Attire',
-  'Camera',
-  'SmartPhones',
-] as const;
 export const categorySchema = z.enum(PRODUCT_CATEGORIES);
 export type ProductCategory = z.infer<typeof categorySchema>;
 
-/** Order status moves only forward: Processing, then Shipped, then Delivered. */
-export const ORDER_STATUSES = ['Processing', 'Shipped', 'Delivered'] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
-export const ROLES = ['user', 'admin'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 

@@ -1,5 +1,8 @@
-// Zod schemas of every entity, request and response of the /api/v1 contract. The api validates with these
-// and the browser types its calls with them, so this folder imports nothing but zod.
+// Zod schemas of every entity, request and response of the /api/v1 contract (`@shop/shared-api/schemas`).
+// The api validates requests and its own answers with these; the browser takes their types, the zod-free
+// constants and pricing through `@shop/shared-api`, and the validators only where a form parses input.
+// This folder imports nothing but zod.
+export * from './constants.ts';
 export * from './common.ts';
 export * from './user.ts';
 export * from './product.ts';

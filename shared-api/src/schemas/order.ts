@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { PHONE_LENGTH } from './constants.ts';
 import { isoDateSchema, objectIdSchema, orderStatusSchema, rupeesSchema } from './common.ts';
-
-export const PHONE_LENGTH = 10;
 
 const text = (label: string, max = 200) =>
   z.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);

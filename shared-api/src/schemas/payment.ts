@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_INTENT_STATUSES } from './constants.ts';
 
 /** `POST /payment/process`: amount in paise (order total times 100, rounded). */
 export const paymentProcessRequestSchema = z.object({
@@ -12,10 +13,6 @@ export type PaymentProcessRequest = z.input<typeof paymentProcessRequestSchema>;
 
 export const paymentProcessResponseSchema = z.object({ success: z.literal(true), client_secret: z.string() });
 export type PaymentProcessResponse = z.infer<typeof paymentProcessResponseSchema>;
-
-/** Test cards of the local gateway, as in the card providers' test modes. */
-export const TEST_CARD_SUCCEEDS = '4242424242424242';
-export const TEST_CARD_DECLINED = '4000000000000002';
 
 /**
  * `POST /payment/confirm` (local gateway only): the browser confirms an intent with card details, like
@@ -38,7 +35,6 @@ export const paymentConfirmRequestSchema = z.object({
 });
 export type PaymentConfirmRequest = z.input<typeof paymentConfirmRequestSchema>;
 
-export const PAYMENT_INTENT_STATUSES = ['requires_payment_method', 'succeeded'] as const;
 export const paymentIntentSchema = z.object({
   id: z.string(),
   status: z.enum(PAYMENT_INTENT_STATUSES),

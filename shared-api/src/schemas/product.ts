@@ -1,18 +1,18 @@
 import { z } from 'zod';
 import {
+  PRODUCT_CATEGORIES,
+  PRODUCT_IMAGE_TYPES,
+  MAX_PRODUCT_IMAGE_BYTES,
+  MAX_PRODUCT_IMAGES_PER_PRODUCT,
+} from './constants.ts';
+import {
   categorySchema,
   imageSchema,
   isoDateSchema,
   nameSchema,
   objectIdSchema,
-  PRODUCT_CATEGORIES,
   rupeesSchema,
 } from './common.ts';
-
-/** Page size of the storefront product list. */
-export const RESULT_PER_PAGE = 8;
-export const PRICE_MIN = 0;
-export const PRICE_MAX = 25_000;
 
 export const reviewSchema = z.object({
   _id: objectIdSchema,
@@ -143,11 +143,6 @@ export const deleteReviewQuerySchema = z.object({ id: objectIdSchema, productId:
 
 export const reviewsResponseSchema = z.object({ success: z.literal(true), reviews: z.array(reviewSchema) });
 export type ReviewsResponse = z.infer<typeof reviewsResponseSchema>;
-
-/** The api's limits on product pictures (PNG, JPEG, GIF or WebP; never SVG). */
-export const PRODUCT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
-export const MAX_PRODUCT_IMAGE_BYTES = 5 * 1024 * 1024;
-export const MAX_PRODUCT_IMAGES_PER_PRODUCT = 8;
 
 /** A blank text box is a missing value, not 0 (z.coerce.number would read '' as 0). */
 const requiredNumber = <Schema extends z.ZodType<number, unknown>>(schema: Schema, message: string) =>

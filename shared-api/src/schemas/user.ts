@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from './constants.ts';
 import {
   imageSchema,
   isoDateSchema,
@@ -7,9 +8,6 @@ import {
   roleSchema,
   successSchema,
 } from './common.ts';
-
-export const DEFAULT_AVATAR_URL = '/profile.png';
-export const PASSWORD_MIN_LENGTH = 8;
 
 export const userSchema = z.object({
   _id: objectIdSchema,
@@ -93,7 +91,6 @@ export type UpdatePasswordRequest = z.input<typeof updatePasswordRequestSchema>;
 
 export const forgotPasswordRequestSchema = z.object({ email: emailField });
 export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
-export const FORGOT_PASSWORD_MESSAGE = 'Please check your email for password reset instructions.';
 
 export const resetPasswordParamsSchema = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{20,200}$/, 'Password reset token is invalid or has expired'),
@@ -112,7 +109,6 @@ export const resetPasswordFormSchema = resetPasswordRequestSchema.superRefine(
     }),
 );
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
-export const RESET_PASSWORD_MESSAGE = 'Password reset successfully!';
 
 // ---- profile ----
 

@@ -1,12 +1,20 @@
 import { shopQueryClient } from '@shop/shared-api';
-import { defaultPorts, shellConfig, type RuntimeConfig } from '@shop/shared-contract';
+import { defaultPorts, type RuntimeConfig } from '@shop/shared-contract';
+import { shellConfig } from '@shop/shared-contract/shell-config';
 import { ChakraProvider, shopSystem, ShopToaster } from '@shop/shared-ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { SessionProvider } from '../session/SessionProvider.tsx';
+// Through the package's own name, not a relative path: the remote's code and this provider must meet the
+// same shared session store.
+import { SessionProvider } from '@shop/shared-auth';
 
-/** The config a remote on its own dev server uses: the local api and providers on the default ports. */
+/**
+ * Its own entry (`@shop/shared-auth/standalone`): only a remote's standalone dev page needs it, and building
+ * this config needs zod, which the shop's pages load only with a form.
+ *
+ * The config a remote on its own dev server uses: the local api and providers on the default ports.
+ */
 export const standaloneConfig: RuntimeConfig = shellConfig(defaultPorts, {});
 
 /**

@@ -1,4 +1,4 @@
-import { parseRuntimeConfig, type RuntimeConfig } from '@shop/shared-contract';
+import type { RuntimeConfig } from '@shop/shared-contract';
 
 export type { RuntimeConfig };
 
@@ -15,7 +15,14 @@ async function fetchConfig(): Promise<unknown> {
   return response.json();
 }
 
-/** config.json, written at deploy time beside the shell's files (the deploy contract, shared-contract). */
+/**
+ * config.json, written at deploy time beside the shell's files (the deploy contract, shared-contract).
+ * The deploy step writes it into the page already checked (`#shop-config`, scripts/lib/shell-document.ts);
+ * one fetched as a plain file is checked here, and only then is its schema (and zod) downloaded.
+ */
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
-  return parseRuntimeConfig(await (window.__shopConfig ?? fetchConfig()));
+  const raw = await (window.__shopConfig ?? fetchConfig());
+  if (document.getElementById('shop-config')) return raw as RuntimeConfig;
+  const { parseRuntimeConfig } = await import('@shop/shared-contract/runtime-config');
+  return parseRuntimeConfig(raw);
 }

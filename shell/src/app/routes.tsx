@@ -1,18 +1,30 @@
 import { RequireAdmin, RequireAuth } from '@shop/shared-auth';
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { AccountPage } from '../features/account/AccountPage.tsx';
-import { UpdateProfilePage } from '../features/account/UpdateProfilePage.tsx';
-import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { Footer } from '../features/navigation/Footer.tsx';
 import { Navbar } from '../features/navigation/Navbar.tsx';
 import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
-import { ForgotPasswordPage } from '../features/password/ForgotPasswordPage.tsx';
-import { ResetPasswordPage } from '../features/password/ResetPasswordPage.tsx';
-import { UpdatePasswordPage } from '../features/password/UpdatePasswordPage.tsx';
 import { AboutPage } from '../features/static-pages/AboutPage.tsx';
 import { ContactPage } from '../features/static-pages/ContactPage.tsx';
 import { AppFrame } from './AppFrame.tsx';
 import { RemoteRoutes } from './remotes/RemoteRoutes.tsx';
+
+// The pages with a form are chunks of their own: a form validates with the contract's schemas, and zod
+// (about 25 KB gzip) then loads with the first form instead of on every page (docs/performance.md).
+const LoginPage = lazy(async () => ({ default: (await import('../features/auth/LoginPage.tsx')).LoginPage }));
+const ForgotPasswordPage = lazy(async () => ({
+  default: (await import('../features/password/ForgotPasswordPage.tsx')).ForgotPasswordPage,
+}));
+const ResetPasswordPage = lazy(async () => ({
+  default: (await import('../features/password/ResetPasswordPage.tsx')).ResetPasswordPage,
+}));
+const UpdatePasswordPage = lazy(async () => ({
+  default: (await import('../features/password/UpdatePasswordPage.tsx')).UpdatePasswordPage,
+}));
+const UpdateProfilePage = lazy(async () => ({
+  default: (await import('../features/account/UpdateProfilePage.tsx')).UpdateProfilePage,
+}));
 
 /**
  * Every route of the shop. The shell owns its own pages; `/admin/*` and everything else are handed to the

@@ -1,4 +1,4 @@
-import { StandaloneShop, standaloneConfig } from '@shop/shared-auth';
+import { StandaloneShop, standaloneConfig } from '@shop/shared-auth/standalone';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import StorefrontRoutes from './StorefrontRoutes.tsx';

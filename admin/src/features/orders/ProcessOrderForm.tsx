@@ -1,12 +1,12 @@
 import {
   FALLBACK_MESSAGES,
   failureMessage,
-  processOrderRequestSchema,
   queryKeys,
   updateOrderStatus,
   type Order,
   type OrderStatus,
 } from '@shop/shared-api';
+import { processOrderRequestSchema } from '@shop/shared-api/schemas';
 import {
   Button,
   Card,

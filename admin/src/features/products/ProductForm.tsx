@@ -1,11 +1,11 @@
 import {
   failureMessage,
   PRODUCT_CATEGORIES,
-  productFormSchema,
   type Product,
   type ProductFormOutput,
   type ProductFormValues,
 } from '@shop/shared-api';
+import { productFormSchema } from '@shop/shared-api/schemas';
 import {
   Box,
   Button,

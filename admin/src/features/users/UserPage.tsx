@@ -1,5 +1,4 @@
 import {
-  adminUpdateUserRequestSchema,
   FALLBACK_MESSAGES,
   failureMessage,
   queryKeys,
@@ -8,6 +7,7 @@ import {
   userQuery,
   type User,
 } from '@shop/shared-api';
+import { adminUpdateUserRequestSchema } from '@shop/shared-api/schemas';
 import {
   Button,
   Card,

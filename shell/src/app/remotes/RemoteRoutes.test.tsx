@@ -1,4 +1,5 @@
-import { shellConfig, type RemoteRoutesProps } from '@shop/shared-contract';
+import { type RemoteRoutesProps } from '@shop/shared-contract';
+import { shellConfig } from '@shop/shared-contract/shell-config';
 import { ChakraProvider, shopSystem } from '@shop/shared-ui';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

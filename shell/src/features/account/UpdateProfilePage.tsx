@@ -1,4 +1,5 @@
-import { FALLBACK_MESSAGES, failureMessage, profileFormSchema, updateProfile } from '@shop/shared-api';
+import { FALLBACK_MESSAGES, failureMessage, updateProfile } from '@shop/shared-api';
+import { profileFormSchema } from '@shop/shared-api/schemas';
 import { currentUserStore, reloadCurrentUser, useCurrentUser, useSession } from '@shop/shared-auth';
 import {
   Button,

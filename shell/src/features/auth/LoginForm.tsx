@@ -1,4 +1,5 @@
-import { FALLBACK_MESSAGES, failureMessage, loginRequestSchema } from '@shop/shared-api';
+import { FALLBACK_MESSAGES, failureMessage } from '@shop/shared-api';
+import { loginRequestSchema } from '@shop/shared-api/schemas';
 import { signInLocally } from '@shop/shared-auth';
 import { Button, ErrorAlert, FormField, Input, Link, Stack, useShopForm } from '@shop/shared-ui';
 import { Link as RouterLink } from 'react-router-dom';

@@ -1,4 +1,5 @@
-import { FALLBACK_MESSAGES, failureMessage, registerRequestSchema } from '@shop/shared-api';
+import { FALLBACK_MESSAGES, failureMessage } from '@shop/shared-api';
+import { registerRequestSchema } from '@shop/shared-api/schemas';
 import { registerLocally } from '@shop/shared-auth';
 import { Button, ErrorAlert, FormField, Input, Stack, useShopForm } from '@shop/shared-ui';
 

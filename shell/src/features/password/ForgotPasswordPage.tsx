@@ -1,10 +1,5 @@
-import {
-  FALLBACK_MESSAGES,
-  failureMessage,
-  FORGOT_PASSWORD_MESSAGE,
-  forgotPassword,
-  forgotPasswordRequestSchema,
-} from '@shop/shared-api';
+import { FALLBACK_MESSAGES, failureMessage, FORGOT_PASSWORD_MESSAGE, forgotPassword } from '@shop/shared-api';
+import { forgotPasswordRequestSchema } from '@shop/shared-api/schemas';
 import { useSession } from '@shop/shared-auth';
 import { Button, FormField, Input, Stack, Text, usePageTitle, useShopForm } from '@shop/shared-ui';
 import { useState } from 'react';

@@ -1,10 +1,5 @@
-import {
-  FALLBACK_MESSAGES,
-  failureMessage,
-  RESET_PASSWORD_MESSAGE,
-  resetPassword,
-  resetPasswordFormSchema,
-} from '@shop/shared-api';
+import { FALLBACK_MESSAGES, failureMessage, RESET_PASSWORD_MESSAGE, resetPassword } from '@shop/shared-api';
+import { resetPasswordFormSchema } from '@shop/shared-api/schemas';
 import { Button, FormField, Input, Stack, usePageTitle, useShopForm } from '@shop/shared-ui';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';

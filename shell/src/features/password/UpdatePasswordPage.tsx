@@ -1,9 +1,5 @@
-import {
-  FALLBACK_MESSAGES,
-  failureMessage,
-  updatePassword,
-  updatePasswordFormSchema,
-} from '@shop/shared-api';
+import { FALLBACK_MESSAGES, failureMessage, updatePassword } from '@shop/shared-api';
+import { updatePasswordFormSchema } from '@shop/shared-api/schemas';
 import { useSession } from '@shop/shared-auth';
 import { Button, FormField, Input, Stack, Text, usePageTitle, useShopForm } from '@shop/shared-ui';
 import { PasswordCard } from './PasswordCard.tsx';

@@ -1,9 +1,9 @@
 import {
-  categorySchema,
   PRICE_MAX,
   PRICE_MIN,
   type ProductCategory,
   type ProductSearch,
+  isProductCategory,
 } from '@shop/shared-api';
 
 /**
@@ -30,13 +30,13 @@ function priceRange(value: string | null): [number, number] {
 export function filtersFromAddress(keyword: string | undefined, params: URLSearchParams): CatalogFilters {
   const page = wholeNumber(params.get('page'));
   const ratings = wholeNumber(params.get('ratings'));
-  const category = categorySchema.safeParse(params.get('category'));
+  const category = params.get('category');
   return {
     keyword: (keyword ?? '').trim(),
     page: page && page >= 1 ? page : 1,
     price: priceRange(params.get('price')),
     ratings: ratings !== null && (RATING_CHOICES as readonly number[]).includes(ratings) ? ratings : 0,
-    category: category.success ? category.data : 'All',
+    category: isProductCategory(category) ? category : 'All',
   };
 }
 

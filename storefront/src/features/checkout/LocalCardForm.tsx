@@ -1,4 +1,5 @@
-import { confirmLocalCardPayment, errorMessage, paymentConfirmRequestSchema } from '@shop/shared-api';
+import { confirmLocalCardPayment, errorMessage } from '@shop/shared-api';
+import { paymentConfirmRequestSchema } from '@shop/shared-api/schemas';
 import { Button, FormField, Grid, Input, Stack, useShopForm } from '@shop/shared-ui';
 import type { ChangeEvent } from 'react';
 import type { CardFormProps } from './card-form-props.ts';

@@ -1,4 +1,4 @@
-import { shippingInfoSchema } from '@shop/shared-api';
+import { shippingInfoSchema } from '@shop/shared-api/schemas';
 import { cartStore, useCartItems, useShippingInfo } from '@shop/shared-cart';
 import {
   Button,

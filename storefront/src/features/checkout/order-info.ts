@@ -1,4 +1,5 @@
-import { orderInfoSchema, type OrderInfo } from '@shop/shared-api';
+import { type OrderInfo } from '@shop/shared-api';
+import { orderInfoSchema } from '@shop/shared-api/schemas';
 
 /** docs/product.md (checkout): the confirm step's figures, in session storage for the payment step. */
 export const ORDER_INFO_KEY = 'orderInfo';

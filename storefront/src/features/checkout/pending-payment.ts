@@ -1,4 +1,5 @@
-import { pendingPaymentSchema, type PendingPayment } from '@shop/shared-api';
+import { type PendingPayment } from '@shop/shared-api';
+import { pendingPaymentSchema } from '@shop/shared-api/schemas';
 
 /**
  * The payment of this checkout while it is under way, in session storage (this tab only). A reload or a

@@ -1,4 +1,4 @@
-import { ApiError, objectIdSchema, productQuery, type Product } from '@shop/shared-api';
+import { ApiError, productQuery, type Product, isObjectId } from '@shop/shared-api';
 import {
   Badge,
   Box,
@@ -18,19 +18,23 @@ import {
   usePageTitle,
 } from '@shop/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { NotFoundState } from '../../components/NotFoundState.tsx';
 import { useSignInPrompt } from '../../hooks/use-sign-in-prompt.tsx';
 import { AddToCart } from './AddToCart.tsx';
 import { ImageGallery } from './ImageGallery.tsx';
 import { ReviewCard } from './ReviewCard.tsx';
-import { ReviewDialog } from './ReviewDialog.tsx';
+
+// The review form is its own chunk, fetched when the shopper reaches for the button: it validates with the
+// contract's schemas, and zod (about 25 KB gzip) is then not part of every product page (docs/performance.md).
+const loadReviewDialog = () => import('./ReviewDialog.tsx');
+const ReviewDialog = lazy(async () => ({ default: (await loadReviewDialog()).ReviewDialog }));
 
 /** `/product/:id`: pictures, details, quantity and Add to Cart, and the reviews with Submit Review. */
 export default function ProductPage() {
   const { id = '' } = useParams();
-  const wellFormed = objectIdSchema.safeParse(id).success;
+  const wellFormed = isObjectId(id);
   const product = useQuery({ ...productQuery(id), enabled: wellFormed });
   usePageTitle(product.data?.name ?? 'Product');
 
@@ -61,6 +65,8 @@ function isMissing(error: Error): boolean {
 
 function ProductDetails({ product }: { product: Product }) {
   const [reviewing, setReviewing] = useState(false);
+  // Mounted from the first opening on, so closing it returns focus to the button as a dialog should.
+  const [reviewOpened, setReviewOpened] = useState(false);
   const { whenSignedIn, prompt } = useSignInPrompt();
   const inStock = product.stock >= 1;
   return (
@@ -107,7 +113,14 @@ function ProductDetails({ product }: { product: Product }) {
             variant="outline"
             colorPalette="brand"
             alignSelf="start"
-            onClick={() => whenSignedIn(() => setReviewing(true))}
+            onPointerEnter={() => void loadReviewDialog()}
+            onFocus={() => void loadReviewDialog()}
+            onClick={() =>
+              whenSignedIn(() => {
+                setReviewOpened(true);
+                setReviewing(true);
+              })
+            }
           >
             Submit Review
           </Button>
@@ -130,7 +143,11 @@ function ProductDetails({ product }: { product: Product }) {
           </SimpleGrid>
         )}
       </Stack>
-      <ReviewDialog productId={product._id} open={reviewing} onClose={() => setReviewing(false)} />
+      {reviewOpened && (
+        <Suspense fallback={null}>
+          <ReviewDialog productId={product._id} open={reviewing} onClose={() => setReviewing(false)} />
+        </Suspense>
+      )}
       {prompt}
     </Stack>
   );

@@ -1,10 +1,5 @@
-import {
-  FALLBACK_MESSAGES,
-  failureMessage,
-  queryKeys,
-  reviewInputSchema,
-  submitReview,
-} from '@shop/shared-api';
+import { FALLBACK_MESSAGES, failureMessage, queryKeys, submitReview } from '@shop/shared-api';
+import { reviewInputSchema } from '@shop/shared-api/schemas';
 import {
   Button,
   Dialog,

@@ -1,0 +1,58 @@
+// The contract's fixed values: categories, statuses, limits, messages. No zod here: the browser's first page
+// needs these values, not the validators, and zod is a third of the shared client's bytes (docs/performance.md).
+
+/** The seven product categories of docs/product.md, what is valid ("All" in the sidebar means no category filter). */
+export const PRODUCT_CATEGORIES = [
+  'Laptop',
+  'Footwear',
+  'Bottom',
+  'Tops',
+  'Attire',
+  'Camera',
+  'SmartPhones',
+] as const;
+
+/** Order status moves only forward: Processing, then Shipped, then Delivered. */
+export const ORDER_STATUSES = ['Processing', 'Shipped', 'Delivered'] as const;
+
+export const ROLES = ['user', 'admin'] as const;
+
+/** Page size of the storefront product list. */
+export const RESULT_PER_PAGE = 8;
+
+export const PRICE_MIN = 0;
+export const PRICE_MAX = 25_000;
+
+/** The api's limits on product pictures (PNG, JPEG, GIF or WebP; never SVG). */
+export const PRODUCT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const MAX_PRODUCT_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_PRODUCT_IMAGES_PER_PRODUCT = 8;
+
+export const DEFAULT_AVATAR_URL = '/profile.png';
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const FORGOT_PASSWORD_MESSAGE = 'Please check your email for password reset instructions.';
+
+export const RESET_PASSWORD_MESSAGE = 'Password reset successfully!';
+
+export const PHONE_LENGTH = 10;
+
+/** Test cards of the local gateway, as in the card providers' test modes. */
+export const TEST_CARD_SUCCEEDS = '4242424242424242';
+export const TEST_CARD_DECLINED = '4000000000000002';
+
+export const PAYMENT_INTENT_STATUSES = ['requires_payment_method', 'succeeded'] as const;
+
+/** Page size when `limit` is not given. */
+export const ADMIN_LIST_DEFAULT_LIMIT = 10;
+
+/** The shop's days (the dashboard's chart) when the browser names no time zone. */
+export const SHOP_TIME_ZONE = 'Asia/Kolkata';
+
+/** Every id the api hands out: 24 lowercase hex characters (the admin screens rely on that length). */
+export const OBJECT_ID_PATTERN = /^[0-9a-f]{24}$/;
+export const isObjectId = (value: unknown): value is string =>
+  typeof value === 'string' && OBJECT_ID_PATTERN.test(value);
+
+export const isProductCategory = (value: unknown): value is (typeof PRODUCT_CATEGORIES)[number] =>
+  (PRODUCT_CATEGORIES as readonly unknown[]).includes(value);

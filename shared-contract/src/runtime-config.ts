@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+// Its own entry (`@shop/shared-contract/runtime-config`), importing nothing of the contract's others,
+// because it needs zod: the shell's first page reads a config.json the deploy step already checked, and
+// loads this chunk only to check one fetched as a plain file.
+
+/**
+ * `config.json`, written at deploy time beside the shell's files, so one shell build runs in any
+ * environment and a remote team ships by pointing `remotes` at its new manifest.
+ */
+export const runtimeConfigSchema = z.object({
+  apiBaseUrl: z.url(),
+  auth: z.discriminatedUnion('provider', [
+    z.object({ provider: z.literal('local') }),
+    z.object({ provider: z.literal('clerk'), publishableKey: z.string().min(1) }),
+  ]),
+  payments: z.discriminatedUnion('provider', [
+    z.object({ provider: z.literal('local') }),
+    z.object({ provider: z.literal('stripe'), publishableKey: z.string().min(1) }),
+  ]),
+  remotes: z.object({ storefront: z.url(), admin: z.url() }),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+export type PaymentsConfig = RuntimeConfig['payments'];
+
+/** Reads a fetched config.json; a broken one names its field, for the shell's boot failure screen. */
+export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
+  const parsed = runtimeConfigSchema.safeParse(raw);
+  if (!parsed.success) throw new Error(`config.json is invalid: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}

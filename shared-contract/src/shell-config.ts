@@ -1,0 +1,23 @@
+import { REMOTE_MANIFEST_FILE, type ShopPorts } from './deploy.ts';
+import { runtimeConfigSchema, type RuntimeConfig } from './runtime-config.ts';
+
+/**
+ * The config.json of a deployment on `ports`: providers switch to Clerk and Stripe when their publishable
+ * keys are present, and each address can be pointed elsewhere (a CDN, a new remote release).
+ */
+export function shellConfig(ports: ShopPorts, env: Record<string, string | undefined>): RuntimeConfig {
+  const host = (port: number) => `http://localhost:${port}`;
+  return runtimeConfigSchema.parse({
+    apiBaseUrl: env.PUBLIC_API_URL ?? `${host(ports.api)}/api/v1`,
+    auth: env.CLERK_PUBLISHABLE_KEY
+      ? { provider: 'clerk', publishableKey: env.CLERK_PUBLISHABLE_KEY }
+      : { provider: 'local' },
+    payments: env.STRIPE_PUBLISHABLE_KEY
+      ? { provider: 'stripe', publishableKey: env.STRIPE_PUBLISHABLE_KEY }
+      : { provider: 'local' },
+    remotes: {
+      storefront: env.STOREFRONT_MANIFEST_URL ?? `${host(ports.storefront)}/${REMOTE_MANIFEST_FILE}`,
+      admin: env.ADMIN_MANIFEST_URL ?? `${host(ports.admin)}/${REMOTE_MANIFEST_FILE}`,
+    },
+  });
+}
