@@ -94,7 +94,7 @@ try {
       port: ports.shell,
       spa: true,
       generated: { '/config.json': shop },
-      document: (pathname) => documentFor(documents, pathname),
+      document: (pathname, search) => documentFor(documents, pathname, search),
       https,
     }),
   );

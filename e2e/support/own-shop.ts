@@ -24,7 +24,7 @@ export async function startOwnShell(shellPort: number, storefrontPort: number): 
     port: shellPort,
     spa: true,
     generated: { '/config.json': config },
-    document: (pathname) => documentFor(documents, pathname),
+    document: (pathname, search) => documentFor(documents, pathname, search),
   });
   return {
     ...served,

@@ -25,7 +25,7 @@ export interface ServeAppOptions {
    * The page written at deploy time (scripts/lib/shell-document.ts), served for `/` and, with `spa`, for
    * every client-side route instead of the built index.html. Read on each request: a redeploy changes it.
    */
-  document?: (pathname: string) => string;
+  document?: (pathname: string, search: string) => string;
   /**
    * The shop's config.json, for the Content-Security-Policy (api, remote, card and identity provider
    * origins); the shell's own generated /config.json when not given.
@@ -114,9 +114,9 @@ export function serveApp(options: ServeAppOptions): Promise<ServedApp> {
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     res.setHeader('Content-Security-Policy', csp());
     if (options.cors) res.setHeader('Access-Control-Allow-Origin', '*');
-    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const { pathname, search } = new URL(req.url ?? '/', 'http://localhost');
     if (options.document && (pathname === '/' || pathname === '/index.html')) {
-      const html = options.document(pathname);
+      const html = options.document(pathname, search);
       res.setHeader('Content-Security-Policy', documentCsp(html));
       sendDocument(req, res, html);
       return;
@@ -129,7 +129,7 @@ export function serveApp(options: ServeAppOptions): Promise<ServedApp> {
     }
     files(req, res, () => {
       if (options.document && options.spa && !path.extname(pathname)) {
-        const html = options.document(pathname);
+        const html = options.document(pathname, search);
         res.setHeader('Content-Security-Policy', documentCsp(html));
         sendDocument(req, res, html);
         return;

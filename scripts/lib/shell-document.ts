@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RuntimeConfig } from '@shop/shared-contract';
+import { firstApiCall } from './first-api-call.ts';
 
 /**
  * The shell's deploy step: the page the shell serves, written when config.json is known. It is the built
@@ -20,6 +21,8 @@ import type { RuntimeConfig } from '@shop/shared-contract';
  * so the inline scripts (and their CSP hashes) are the build's own.
  */
 export const DEPLOY_MARK = '<!-- shop:deploy -->';
+/** Where `documentFor` writes the preload of an address's first api call (first-api-call.ts). */
+const FIRST_API_CALL_MARK = '<!-- shop:first-api-call -->';
 
 interface RemoteManifest {
   metaData: { remoteEntry: { path: string; name: string } };
@@ -73,11 +76,19 @@ export interface ShellDocuments {
   home: string;
   other: string;
   admin: string;
+  apiBaseUrl: string;
 }
 
-export function documentFor(documents: ShellDocuments, pathname: string): string {
-  if (pathname === '/' || pathname === '/index.html') return documents.home;
-  return pathname.startsWith('/admin') ? documents.admin : documents.other;
+export function documentFor(documents: ShellDocuments, pathname: string, search = ''): string {
+  if (pathname === '/' || pathname === '/index.html') return documents.home.replace(FIRST_API_CALL_MARK, '');
+  if (pathname.startsWith('/admin')) return documents.admin.replace(FIRST_API_CALL_MARK, '');
+  const call = firstApiCall(documents.apiBaseUrl, pathname, search);
+  // The api client sends cookies (credentials: 'include'): the preload must too, or the browser keeps
+  // the two apart and asks twice.
+  const preload = call
+    ? `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttribute(call)}" />`
+    : '';
+  return documents.other.replace(FIRST_API_CALL_MARK, () => preload);
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
@@ -100,6 +111,7 @@ export async function shellDocuments(
   const lines = [
     // `config` was checked when it was made (shellConfig parses it), so the shell takes this one unchecked.
     `<script type="application/json" id="shop-config">${jsonForScript(config)}</script>`,
+    FIRST_API_CALL_MARK,
     `<link rel="preconnect" href="${escapeAttribute(origin(config.apiBaseUrl))}" />`,
     ...(files.length
       ? [
@@ -112,7 +124,7 @@ export async function shellDocuments(
   ];
   const page = built.replace(DEPLOY_MARK, lines.join('\n    '));
   const framePath = path.join(shellDir, 'prerender-frame.json');
-  if (!existsSync(framePath)) return { home: page, other: page, admin: page };
+  if (!existsSync(framePath)) return { home: page, other: page, admin: page, apiBaseUrl: config.apiBaseUrl };
   const frames = JSON.parse(readFileSync(framePath, 'utf8')) as { home: string };
   // The entry is preloaded, not run: the boot script starts it after the prerendered first paint (on a
   // fast network the browser would otherwise run all the JavaScript before painting anything).
@@ -134,5 +146,6 @@ export async function shellDocuments(
     // counted as blocking time (TBT 115 → 946 ms, performance 76 → 64). docs/performance.md.
     other: page,
     admin: page,
+    apiBaseUrl: config.apiBaseUrl,
   };
 }
