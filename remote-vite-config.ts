@@ -33,6 +33,10 @@ export function remoteViteConfig(name: RemoteName, routesModule: string): UserCo
           remote: true,
         }),
         dts: false,
+        // The shell publishes its federation runtime-core (`provideExternalRuntime` in shell/vite.config.ts);
+        // a built remote reads it instead of shipping its own copy (docs/federation.md, round 3). A remote
+        // served on its own by the dev server has no shell, so it keeps its own runtime there.
+        experiments: { externalRuntime: command === 'build' },
       }),
       react(),
     ],

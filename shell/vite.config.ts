@@ -12,6 +12,9 @@ export default defineConfig({
       remotes: {},
       shared: sharedDependencies(),
       dts: false,
+      // Publishes the runtime-core on globalThis._FEDERATION_RUNTIME_CORE for the remotes, which are built
+      // with `experiments.externalRuntime` and so do not download a second copy (docs/federation.md).
+      experiments: { provideExternalRuntime: true },
     }),
     react(),
   ],
