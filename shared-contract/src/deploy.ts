@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+// No compiled validators (as in shared-api's schemas): zod otherwise probes `new Function('')`, which the
+// shop's Content-Security-Policy reports. Set here too, not left to shared-api: the shell parses
+// config.json with this schema, and once its shares were bundled eagerly (docs/federation.md, round 3)
+// that parse came first and every page reported the probe (e2e/security-headers.spec.ts).
+z.config({ jitless: true });
+
 /**
  * The deploy contract: what the shell, the build scripts and the federation config agree on about where the
  * parts of the shop live. One owner, so a port or a remote name is never restated (and never disagrees).
