@@ -8,7 +8,7 @@ import {
   REMOTE_ROUTES_EXPOSE,
   type RemoteName,
 } from '@shop/shared-contract';
-import { routerAlias, sharedDependencies } from './federation.shared.ts';
+import { federationRuntimeGroup, routerAlias, sharedDependencies } from './federation.shared.ts';
 
 /**
  * The Vite config of a remote: one exposed `./routes` module, a hashed entry listed in mf-manifest.json
@@ -43,6 +43,20 @@ export function remoteViteConfig(name: RemoteName, routesModule: string): UserCo
     resolve: { alias: routerAlias },
     server: { port, strictPort: true, origin: `http://localhost:${port}`, cors: true },
     preview: { port, strictPort: true, cors: true },
-    build: { target: 'es2022' },
+    build: {
+      target: 'es2022',
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              federationRuntimeGroup,
+              // The stubs for the packages the shell provides (`import: false`): a file each, all needed
+              // by the routes module, so one file. The plugin's own groups keep the other shares apart.
+              { name: 'host-shares', test: /__loadShare__/, priority: 10 },
+            ],
+          },
+        },
+      },
+    },
   }));
 }
