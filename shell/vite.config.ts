@@ -26,7 +26,7 @@ export default defineConfig(({ command }) => ({
   build: {
     target: 'es2022',
     // The eager shares (react-dom, the design system with the trimmed Chakra, the api client, the router
-    // ...) are one chunk of ~900 KB raw, ~270 KB gzip, that every page loads; pnpm bench tracks it, so
+    // ...) are one chunk of ~890 KB raw, ~260 KB gzip, that every page loads; pnpm bench tracks it, so
     // Vite's generic 500 KB warning adds nothing.
     chunkSizeWarningLimit: 1000,
     rolldownOptions: { output: { codeSplitting: { groups: [federationRuntimeGroup] } } },
