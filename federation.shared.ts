@@ -7,7 +7,7 @@
  * carries Chakra trimmed by the bundler to the components the shop uses. Shared whole, Chakra cost 326 KB
  * gzip on every page; inside the design system it costs about half (docs/federation.md).
  */
-export function sharedDependencies({ standaloneDev = false, remote = false } = {}) {
+export function sharedDependencies({ standaloneDev = false, remote = false, host = false } = {}) {
   // A remote started alone on its dev server has no host to provide shared modules before they are used
   // at module scope (Chakra calls jsx(), the stores call zustand's create()), so there every share ships
   // in the entry. Builds keep them lazy: the shell provides them and remotes never download their copies.
@@ -16,7 +16,11 @@ export function sharedDependencies({ standaloneDev = false, remote = false } = {
   // accepts the shell's copy (`^MAJOR.0.0`); one built against another major is refused, by the shell's
   // manifest check before its code runs and, as a backstop, by the runtime (`strictVersion` throws instead
   // of warning and running with a mismatched singleton).
-  const singleton = { singleton: true, strictVersion: true, eager: standaloneDev } as const;
+  //
+  // The shell's build (`host`) provides every share eagerly: each page runs all of them before its first
+  // render anyway, and a lazy share of the host is a dynamic import that Rolldown turns into a small
+  // re-export file per package (11 requests on every page). Remotes keep theirs lazy.
+  const singleton = { singleton: true, strictVersion: true, eager: standaloneDev || host } as const;
   // The shell always provides the workspace packages. Without `import: false` a remote build carries its
   // own copy of each inside its entry chunks and downloads it on every page, even though it goes unused.
   const hostProvided = remote && !standaloneDev ? { ...singleton, import: false as const } : singleton;
@@ -45,3 +49,16 @@ export function sharedDependencies({ standaloneDev = false, remote = false } = {
  * only: '@shop/shared-router' itself imports 'react-router'.
  */
 export const routerAlias = [{ find: /^react-router-dom$/, replacement: '@shop/shared-router' }];
+
+/**
+ * Chunk groups (Rolldown `output.codeSplitting.groups`, kept by @module-federation/vite below its own
+ * groups) that merge files every page downloads together anyway (docs/federation.md, round 3).
+ *
+ * The federation runtime (@module-federation/runtime, its sdk and error codes) came out of the build as
+ * three files, one of them 88 bytes; in one chunk they are one request.
+ */
+export const federationRuntimeGroup = {
+  name: 'federation-runtime',
+  test: /[\\/]node_modules[\\/].*@module-federation[\\/]/,
+  priority: 20,
+};

@@ -8,7 +8,7 @@ import {
   REMOTE_ROUTES_EXPOSE,
   type RemoteName,
 } from '@shop/shared-contract';
-import { routerAlias, sharedDependencies } from './federation.shared.ts';
+import { federationRuntimeGroup, routerAlias, sharedDependencies } from './federation.shared.ts';
 
 /**
  * The Vite config of a remote: one exposed `./routes` module, a hashed entry listed in mf-manifest.json
@@ -33,12 +33,30 @@ export function remoteViteConfig(name: RemoteName, routesModule: string): UserCo
           remote: true,
         }),
         dts: false,
+        // The shell publishes its federation runtime-core (`provideExternalRuntime` in shell/vite.config.ts);
+        // a built remote reads it instead of shipping its own copy (docs/federation.md, round 3). A remote
+        // served on its own by the dev server has no shell, so it keeps its own runtime there.
+        experiments: { externalRuntime: command === 'build' },
       }),
       react(),
     ],
     resolve: { alias: routerAlias },
     server: { port, strictPort: true, origin: `http://localhost:${port}`, cors: true },
     preview: { port, strictPort: true, cors: true },
-    build: { target: 'es2022' },
+    build: {
+      target: 'es2022',
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              federationRuntimeGroup,
+              // The stubs for the packages the shell provides (`import: false`): a file each, all needed
+              // by the routes module, so one file. The plugin's own groups keep the other shares apart.
+              { name: 'host-shares', test: /__loadShare__/, priority: 10 },
+            ],
+          },
+        },
+      },
+    },
   }));
 }

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+// No compiled validators (as in shared-api's schemas): zod otherwise probes `new Function('')`, which the
+// shop's Content-Security-Policy reports; this module may be the first to parse on a page.
+z.config({ jitless: true });
+
 // Its own entry (`@shop/shared-contract/runtime-config`), importing nothing of the contract's others,
 // because it needs zod: the shell's first page reads a config.json the deploy step already checked, and
 // loads this chunk only to check one fetched as a plain file.
