@@ -1,5 +1,5 @@
 import { loginPathFor, useSession } from '@shop/shared-auth';
-import { ConfirmDialog } from '@shop/shared-ui';
+import { ConfirmDialog } from '@shop/shared-ui/overlays';
 import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 

@@ -1,5 +1,6 @@
 import { sessionStore } from '@shop/shared-auth';
 import { cartStore } from '@shop/shared-cart';
+import { loadOverlays } from '@shop/shared-ui';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -44,6 +45,20 @@ describe('Navbar', () => {
     ).toEqual(['Home', 'Products', 'About', 'Contact', 'Search']);
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(screen.queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
+  });
+
+  it('opens the dropdown pressed before the overlays entry arrived', async () => {
+    // First test of the file: the entry is not loaded yet (its first import in the test runner is slow).
+    resetSession(shopper);
+    // Awaited: the menu suspends, and React retries it only from an awaited act.
+    await act(async () => {
+      renderNavbar();
+    });
+    const avatar = screen.getByRole('button', { name: 'Account menu for Shopper' });
+    expect(avatar).not.toHaveAttribute('aria-haspopup');
+    await userEvent.click(avatar);
+    await act(() => loadOverlays());
+    expect(await screen.findByRole('menuitem', { name: 'Orders' })).toBeInTheDocument();
   });
 
   it('shows a shopper the Profile link and a dropdown without Dashboard, with the cart count', async () => {

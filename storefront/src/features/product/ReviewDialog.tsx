@@ -5,18 +5,8 @@ import {
   reviewInputSchema,
   submitReview,
 } from '@shop/shared-api';
-import {
-  Button,
-  Dialog,
-  ErrorAlert,
-  FormField,
-  Portal,
-  RatingGroup,
-  Stack,
-  Textarea,
-  toast,
-  useShopForm,
-} from '@shop/shared-ui';
+import { Button, ErrorAlert, FormField, Portal, Stack, Textarea, toast, useShopForm } from '@shop/shared-ui';
+import { Dialog, RatingGroup } from '@shop/shared-ui/overlays';
 import { useQueryClient } from '@tanstack/react-query';
 
 interface ReviewDialogProps {
