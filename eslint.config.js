@@ -17,12 +17,12 @@ const shellOnDemand = [
   { name: '@shop/shared-ui/overlays', message: "The shell calls loadOverlays() from '@shop/shared-ui'." },
   { name: '@shop/shared-ui/slider', message: 'The shell provides this entry; it does not import it.' },
 ];
-// Every storefront page loads its app layer and home page with the remote: the overlays entry is imported
-// from lazy chunks only (a page, a dialog opened on a tap), or every page would download it.
+// Every storefront page loads its app layer and home page with the remote: there the overlays come from
+// loadOverlays() on first use, or every page would download them.
 const storefrontFirstLoad = [
   {
     name: '@shop/shared-ui/overlays',
-    message: 'Import it from a lazily loaded chunk (docs/performance.md, round 3), not the first load.',
+    message: "Mount the overlay on first use and take it from use(loadOverlays()) ('@shop/shared-ui').",
   },
 ];
 const featureBoundaries = [

@@ -5,9 +5,19 @@ import {
   reviewInputSchema,
   submitReview,
 } from '@shop/shared-api';
-import { Button, ErrorAlert, FormField, Portal, Stack, Textarea, toast, useShopForm } from '@shop/shared-ui';
-import { Dialog, RatingGroup } from '@shop/shared-ui/overlays';
+import {
+  Button,
+  ErrorAlert,
+  FormField,
+  loadOverlays,
+  Portal,
+  Stack,
+  Textarea,
+  toast,
+  useShopForm,
+} from '@shop/shared-ui';
 import { useQueryClient } from '@tanstack/react-query';
+import { use } from 'react';
 
 interface ReviewDialogProps {
   productId: string;
@@ -15,8 +25,13 @@ interface ReviewDialogProps {
   onClose: () => void;
 }
 
-/** Submit Review: 1 to 5 stars and a comment; the product's rating and reviews refresh at once. */
+/**
+ * Submit Review: 1 to 5 stars and a comment; the product's rating and reviews refresh at once. The dialog
+ * and the stars input come from the design system's overlays entry, so the first opening waits for it
+ * (render it inside Suspense).
+ */
 export function ReviewDialog({ productId, open, onClose }: ReviewDialogProps) {
+  const { Dialog } = use(loadOverlays());
   return (
     <Dialog.Root
       open={open}
@@ -41,6 +56,7 @@ export function ReviewDialog({ productId, open, onClose }: ReviewDialogProps) {
 }
 
 function ReviewForm({ productId, onDone }: { productId: string; onDone: () => void }) {
+  const { Dialog, RatingGroup } = use(loadOverlays());
   const queryClient = useQueryClient();
   const form = useShopForm({
     schema: reviewInputSchema,
