@@ -17,12 +17,13 @@ const shellOnDemand = [
   { name: '@shop/shared-ui/overlays', message: "The shell calls loadOverlays() from '@shop/shared-ui'." },
   { name: '@shop/shared-ui/slider', message: 'The shell provides this entry; it does not import it.' },
 ];
-// Every storefront page loads its app layer and home page with the remote: there the overlays come from
-// loadOverlays() on first use, or every page would download them.
+// Every storefront page loads its app layer and home page with the remote: there the overlays are fetched
+// on first use (loadOverlayEntry), or every page would download them.
 const storefrontFirstLoad = [
   {
     name: '@shop/shared-ui/overlays',
-    message: "Mount the overlay on first use and take it from use(loadOverlays()) ('@shop/shared-ui').",
+    message:
+      'Mount the overlay on first use and take it from use(loadOverlayEntry()) (src/hooks/overlays.ts).',
   },
 ];
 const featureBoundaries = [

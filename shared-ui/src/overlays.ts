@@ -6,10 +6,10 @@
  *
  * - a chunk that is itself lazy and draws one at once (the admin panel) imports it from here, and the
  *   remote's runtime fetches it with that chunk;
- * - an overlay opened by a tap on a page already shown is mounted from its first opening on and takes
- *   its components from `use(loadOverlays())` ('@shop/shared-ui', behind Suspense), which is also how the
- *   shell, the provider, reaches them (see load-overlays.ts). A chunk split off for such a dialog cost the
- *   storefront one more script on every page (its share wrappers no longer fitted in one chunk).
+ * - an overlay opened by a tap on a page already shown is mounted from its first opening on and waits
+ *   for this entry behind Suspense: in a remote through a dynamic import of this share (see
+ *   storefront/src/hooks/overlays.ts), in the shell, the provider, through `loadOverlays()` (see
+ *   load-overlays.ts).
  */
 export { Dialog, Drawer, Menu, RatingGroup, Tabs } from '@chakra-ui/react';
 export { ConfirmDialog } from './components/ConfirmDialog.tsx';

@@ -1,11 +1,11 @@
 import { loginPathFor, useSession } from '@shop/shared-auth';
-import { loadOverlays } from '@shop/shared-ui';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { loadOverlayEntry } from './overlays.ts';
 
 // The question is a dialog from the design system's overlays entry, fetched when a guest is first asked:
 // imported here, it would load with every page that offers a signed-in action.
-const ConfirmDialog = lazy(async () => ({ default: (await loadOverlays()).ConfirmDialog }));
+const ConfirmDialog = lazy(async () => ({ default: (await loadOverlayEntry()).ConfirmDialog }));
 
 /** Product rule (docs/product.md): a guest who tries a signed-in action is asked, and OK goes to /login. */
 export const SIGN_IN_PROMPT = 'Please login to access this resource';

@@ -8,7 +8,6 @@ import {
   Grid,
   Heading,
   HStack,
-  loadOverlays,
   Separator,
   SimpleGrid,
   Skeleton,
@@ -22,6 +21,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { NotFoundState } from '../../components/NotFoundState.tsx';
+import { loadOverlayEntry } from '../../hooks/overlays.ts';
 import { useSignInPrompt } from '../../hooks/use-sign-in-prompt.tsx';
 import { AddToCart } from './AddToCart.tsx';
 import { ImageGallery } from './ImageGallery.tsx';
@@ -112,7 +112,7 @@ function ProductDetails({ product }: { product: Product }) {
             colorPalette="brand"
             alignSelf="start"
             // A finger on the button starts the download before the tap ends.
-            onPointerDown={() => void loadOverlays()}
+            onPointerDown={() => void loadOverlayEntry()}
             onClick={() =>
               whenSignedIn(() => {
                 setReviewUsed(true);

@@ -5,19 +5,10 @@ import {
   reviewInputSchema,
   submitReview,
 } from '@shop/shared-api';
-import {
-  Button,
-  ErrorAlert,
-  FormField,
-  loadOverlays,
-  Portal,
-  Stack,
-  Textarea,
-  toast,
-  useShopForm,
-} from '@shop/shared-ui';
+import { Button, ErrorAlert, FormField, Portal, Stack, Textarea, toast, useShopForm } from '@shop/shared-ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { use } from 'react';
+import { loadOverlayEntry } from '../../hooks/overlays.ts';
 
 interface ReviewDialogProps {
   productId: string;
@@ -31,7 +22,7 @@ interface ReviewDialogProps {
  * (render it inside Suspense).
  */
 export function ReviewDialog({ productId, open, onClose }: ReviewDialogProps) {
-  const { Dialog } = use(loadOverlays());
+  const { Dialog } = use(loadOverlayEntry());
   return (
     <Dialog.Root
       open={open}
@@ -56,7 +47,7 @@ export function ReviewDialog({ productId, open, onClose }: ReviewDialogProps) {
 }
 
 function ReviewForm({ productId, onDone }: { productId: string; onDone: () => void }) {
-  const { Dialog, RatingGroup } = use(loadOverlays());
+  const { Dialog, RatingGroup } = use(loadOverlayEntry());
   const queryClient = useQueryClient();
   const form = useShopForm({
     schema: reviewInputSchema,
