@@ -4,8 +4,27 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const designSystemOnly = [
-  { name: '@chakra-ui/react', message: "Import components from '@shop/shared-ui' (the design system)." },
+  {
+    name: '@chakra-ui/react',
+    message:
+      "Import components from '@shop/shared-ui' (the design system) or its '/overlays', '/slider' entries.",
+  },
   { name: '@emotion/react', message: "Style with the design system's components and tokens." },
+];
+// The shell provides the design system's on-demand entries; importing one, even from a lazy chunk, would
+// have the federation runtime load it at start-up on every page (shared-ui/src/load-overlays.ts).
+const shellOnDemand = [
+  { name: '@shop/shared-ui/overlays', message: "The shell calls loadOverlays() from '@shop/shared-ui'." },
+  { name: '@shop/shared-ui/slider', message: 'The shell provides this entry; it does not import it.' },
+];
+// Every storefront page loads its app layer and home page with the remote: there the overlays are fetched
+// on first use (loadOverlayEntry), or every page would download them.
+const storefrontFirstLoad = [
+  {
+    name: '@shop/shared-ui/overlays',
+    message:
+      'Mount the overlay on first use and take it from use(loadOverlayEntry()) (src/hooks/overlays.ts).',
+  },
 ];
 const featureBoundaries = [
   { group: ['**/features/**', '**/app/**'], message: 'Features do not import each other or the app layer.' },
@@ -49,12 +68,42 @@ export default tseslint.config(
     // Every app and shared-auth take Chakra from the design system: in a remote a direct import would load
     // a second Chakra without the shell's provider (federation.shared.ts); everywhere it would let screens
     // drift from the shop's one look.
-    files: ['shell/src/**', 'storefront/src/**', 'admin/src/**', 'shared-auth/src/**'],
+    files: ['storefront/src/**', 'admin/src/**', 'shared-auth/src/**'],
     rules: { 'no-restricted-imports': ['error', { paths: designSystemOnly }] },
   },
   {
+    files: ['shell/src/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [...designSystemOnly, ...shellOnDemand] }] },
+  },
+  {
+    files: ['storefront/src/app/**', 'storefront/src/features/home/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [...designSystemOnly, ...storefrontFirstLoad] }] },
+  },
+  {
     // Features never reach into each other or into the app layer.
-    files: ['shell/src/features/**', 'storefront/src/features/**', 'admin/src/features/**'],
+    files: ['admin/src/features/**'],
     rules: { 'no-restricted-imports': ['error', { paths: designSystemOnly, patterns: featureBoundaries }] },
+  },
+  {
+    files: ['shell/src/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [...designSystemOnly, ...shellOnDemand], patterns: featureBoundaries },
+      ],
+    },
+  },
+  {
+    files: ['storefront/src/features/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: designSystemOnly, patterns: featureBoundaries }] },
+  },
+  {
+    files: ['storefront/src/features/home/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [...designSystemOnly, ...storefrontFirstLoad], patterns: featureBoundaries },
+      ],
+    },
   },
 );

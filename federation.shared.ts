@@ -41,6 +41,12 @@ export function sharedDependencies({ standaloneDev = false, remote = false, host
     '@shop/shared-auth': hostProvided,
     '@shop/shared-cart': hostProvided,
     '@shop/shared-ui': hostProvided,
+    // The design system's on-demand entries (docs/performance.md, round 3), each its own share so a page
+    // downloads one only when it renders one of its components. The shell provides them without importing
+    // them (it calls `loadOverlays()`): a host's imported shares are loaded at start-up on every page.
+    // Never eager, not even in the shell's build: an eager share is part of the first chunk of every page.
+    '@shop/shared-ui/overlays': { ...hostProvided, eager: standaloneDev },
+    '@shop/shared-ui/slider': { ...hostProvided, eager: standaloneDev },
   };
 }
 

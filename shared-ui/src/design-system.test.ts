@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as designSystem from './design-system.ts';
+import * as overlays from './overlays.ts';
+import * as slider from './slider.ts';
 import { shopSystem } from './theme.ts';
 
 // The Chakra recipe each design-system component is styled by (Chakra's `createRecipeContext({ key })`),
@@ -57,10 +59,37 @@ const recipeOf: Record<string, { recipe?: string; slotRecipe?: string }> = {
   Wrap: {},
 };
 
+// The entries apps import Chakra components from: '@shop/shared-ui', '/overlays' and '/slider'.
+const entries = { designSystem, overlays, slider };
+// Overlays' own components built from the Chakra ones (they need no recipe of their own).
+const composed = new Set(['ConfirmDialog']);
+const chakraExports = (entry: object) => Object.keys(entry).filter((name) => !composed.has(name));
+
 describe('the design system', () => {
   it("names each component's recipe", () => {
-    // A new export in design-system.ts needs a line above (and its recipe in recipes.ts).
-    expect(Object.keys(designSystem).sort()).toEqual(Object.keys(recipeOf).sort());
+    // A new export in design-system.ts, overlays.ts or slider.ts needs a line above (and its recipe in
+    // recipes.ts).
+    const exported = Object.values(entries).flatMap(chakraExports);
+    expect(exported.sort()).toEqual(Object.keys(recipeOf).sort());
+  });
+
+  it('exports each component from one entry only', () => {
+    // Two entries with one component would ship its machine twice, or on a page that does not need it.
+    const seen = Object.values(entries).flatMap(chakraExports);
+    expect(seen.filter((name, index) => seen.indexOf(name) !== index)).toEqual([]);
+  });
+
+  it('keeps the heavy interactive components out of the first-load entry', () => {
+    // docs/performance.md, round 3: every page downloads design-system.ts; these load on demand.
+    expect(Object.keys(overlays).sort()).toEqual([
+      'ConfirmDialog',
+      'Dialog',
+      'Drawer',
+      'Menu',
+      'RatingGroup',
+      'Tabs',
+    ]);
+    expect(Object.keys(slider)).toEqual(['Slider']);
   });
 
   it('carries the recipe of every component it exports', () => {

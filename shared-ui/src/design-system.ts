@@ -3,6 +3,9 @@
  * '@shop/shared-ui', never from '@chakra-ui/react' (eslint enforces it), so Chakra travels inside this
  * one shared package, trimmed by the bundler to this list, instead of as a whole untrimmed share.
  * A component added here ships in the shell first (it provides shared-ui), then remotes may use it.
+ *
+ * Components driven by Ark/zag state machines that no first page renders live in the other entries
+ * (overlays.ts, slider.ts): here they would cost every page their bytes (docs/performance.md, round 3).
  */
 export {
   Alert,
@@ -17,8 +20,6 @@ export {
   CloseButton,
   Container,
   DataList,
-  Dialog,
-  Drawer,
   EmptyState,
   Field,
   Fieldset,
@@ -33,16 +34,13 @@ export {
   LinkBox,
   LinkOverlay,
   List,
-  Menu,
   NativeSelect,
   Portal,
   Progress,
-  RatingGroup,
   Separator,
   SimpleGrid,
   Skeleton,
   SkeletonCircle,
-  Slider,
   Spacer,
   Span,
   Spinner,
@@ -50,7 +48,6 @@ export {
   Stat,
   Strong,
   Table,
-  Tabs,
   Text,
   Textarea,
   VisuallyHidden,

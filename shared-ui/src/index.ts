@@ -15,7 +15,6 @@ export { useShopForm, type FieldErrors, type ShopForm, type ShopFormOptions } fr
 export { FormField } from './forms/FormField.tsx';
 export { Stars } from './components/Stars.tsx';
 export { Pagination } from './components/Pagination.tsx';
-export { ConfirmDialog } from './components/ConfirmDialog.tsx';
 export { PageSpinner } from './components/PageSpinner.tsx';
 export { FallbackImage, FALLBACK_IMAGE_URL } from './components/FallbackImage.tsx';
 export { UserAvatar } from './components/UserAvatar.tsx';
@@ -29,5 +28,6 @@ export {
 export { shopInfo } from './shop-info.ts';
 
 export * from './design-system.ts';
+export { loadOverlays, type Overlays } from './load-overlays.ts';
 export { usePageTitle } from './page-title.ts';
 export { PageProgress } from './components/PageProgress.tsx';

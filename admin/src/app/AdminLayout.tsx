@@ -1,4 +1,5 @@
-import { Box, Button, CloseButton, Drawer, Grid, PageProgress, Portal, Stack, Text } from '@shop/shared-ui';
+import { Box, Button, CloseButton, Grid, PageProgress, Portal, Stack, Text } from '@shop/shared-ui';
+import { Drawer } from '@shop/shared-ui/overlays';
 import { Menu as MenuIcon } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';

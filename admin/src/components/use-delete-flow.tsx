@@ -1,5 +1,6 @@
 import { errorMessage } from '@shop/shared-api';
-import { ConfirmDialog, ErrorAlert } from '@shop/shared-ui';
+import { ErrorAlert } from '@shop/shared-ui';
+import { ConfirmDialog } from '@shop/shared-ui/overlays';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 

@@ -1,7 +1,11 @@
 import { loginPathFor, useSession } from '@shop/shared-auth';
-import { ConfirmDialog } from '@shop/shared-ui';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { loadOverlayEntry } from './overlays.ts';
+
+// The question is a dialog from the design system's overlays entry, fetched when a guest is first asked:
+// imported here, it would load with every page that offers a signed-in action.
+const ConfirmDialog = lazy(async () => ({ default: (await loadOverlayEntry()).ConfirmDialog }));
 
 /** Product rule (docs/product.md): a guest who tries a signed-in action is asked, and OK goes to /login. */
 export const SIGN_IN_PROMPT = 'Please login to access this resource';
@@ -13,19 +17,27 @@ export const SIGN_IN_PROMPT = 'Please login to access this resource';
 export function useSignInPrompt(): { whenSignedIn: (action: () => void) => void; prompt: ReactNode } {
   const { isSignedIn } = useSession();
   const [asking, setAsking] = useState(false);
+  // Mounted from the first question on, so closing still animates and returns focus.
+  const [asked, setAsked] = useState(false);
   const navigate = useNavigate();
   const location = useLocation();
   return {
-    whenSignedIn: (action) => (isSignedIn ? action() : setAsking(true)),
-    prompt: (
-      <ConfirmDialog
-        open={asking}
-        title="Login required"
-        message={SIGN_IN_PROMPT}
-        confirmLabel="OK"
-        onCancel={() => setAsking(false)}
-        onConfirm={() => navigate(loginPathFor(location.pathname + location.search))}
-      />
-    ),
+    whenSignedIn: (action) => {
+      if (isSignedIn) return action();
+      setAsked(true);
+      setAsking(true);
+    },
+    prompt: asked ? (
+      <Suspense fallback={null}>
+        <ConfirmDialog
+          open={asking}
+          title="Login required"
+          message={SIGN_IN_PROMPT}
+          confirmLabel="OK"
+          onCancel={() => setAsking(false)}
+          onConfirm={() => navigate(loginPathFor(location.pathname + location.search))}
+        />
+      </Suspense>
+    ) : null,
   };
 }

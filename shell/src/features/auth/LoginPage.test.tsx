@@ -2,7 +2,8 @@ import type * as SharedApi from '@shop/shared-api';
 import { ApiError } from '@shop/shared-api';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadOverlays } from '@shop/shared-ui';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { admin, renderPage, resetSession, shopper } from '../test-support/render.tsx';
 import { LoginPage } from './LoginPage.tsx';
 
@@ -15,6 +16,9 @@ vi.mock('@shop/shared-api', async (importOriginal) => ({
 const session = (user = shopper) => ({ success: true as const, user, accessToken: 'token', expiresIn: 900 });
 
 describe('/login', () => {
+  // The tabs come from the overlays entry; loaded once here, the page draws them in its first render.
+  beforeAll(() => loadOverlays());
+
   beforeEach(() => {
     resetSession();
     vi.resetAllMocks();

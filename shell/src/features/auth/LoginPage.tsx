@@ -1,4 +1,4 @@
-import { Card, Center, Heading, PageSpinner, Tabs, toast, usePageTitle } from '@shop/shared-ui';
+import { Card, Center, Heading, loadOverlays, PageSpinner, toast, usePageTitle } from '@shop/shared-ui';
 import { isLeavingForLogin, takeLogoutMessage } from '@shop/shared-api';
 import {
   ProviderSignIn,
@@ -7,7 +7,7 @@ import {
   SessionUnavailable,
   useSession,
 } from '@shop/shared-auth';
-import { useEffect, useState } from 'react';
+import { Suspense, use, useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { LoginForm } from './LoginForm.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
@@ -25,6 +25,18 @@ function useLogoutMessageToast() {
 
 /** /login: LOGIN and REGISTER tabs; afterwards the page named after '=' in the query string, else /account. */
 export function LoginPage() {
+  // The tabs come from the design system's overlays entry, which no other guest page needs: until it is
+  // here the page shows the spinner it shows while the session is checked.
+  return (
+    <Suspense fallback={<PageSpinner label="Loading the login page" fullPage />}>
+      <Login />
+    </Suspense>
+  );
+}
+
+function Login() {
+  // Started before the session is known, so both downloads run at once.
+  const overlays = loadOverlays();
   useLogoutMessageToast();
   const { status, provider, failure } = useSession();
   const location = useLocation();
@@ -37,6 +49,7 @@ export function LoginPage() {
   if (status === 'signedIn') return <Navigate to={returnTo} replace />;
   if (status === 'failed') return <SessionUnavailable message={failure} />;
   if (status === 'loading') return <PageSpinner label="Checking your session" fullPage />;
+  const { Tabs } = use(overlays);
 
   return (
     <Center py={{ base: '6', md: '12' }}>

@@ -1,10 +1,24 @@
 import { sessionStore } from '@shop/shared-auth';
 import { cartStore } from '@shop/shared-cart';
+import type * as SharedUi from '@shop/shared-ui';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { admin, renderPage, resetSession, shopper } from '../test-support/render.tsx';
 import { Navbar } from './Navbar.tsx';
+
+// The overlays entry arrives when the test says so: the first test presses the avatar before that.
+const overlaysGate = vi.hoisted(() => {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open, loading: undefined as Promise<unknown> | undefined };
+});
+vi.mock('@shop/shared-ui', async (importOriginal) => {
+  const original = await importOriginal<typeof SharedUi>();
+  const loading = overlaysGate.opened.then(() => original.loadOverlays());
+  overlaysGate.loading = loading;
+  return { ...original, loadOverlays: () => loading };
+});
 
 const line = (product: string) => ({
   product,
@@ -44,6 +58,21 @@ describe('Navbar', () => {
     ).toEqual(['Home', 'Products', 'About', 'Contact', 'Search']);
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(screen.queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
+  });
+
+  it('opens the dropdown pressed before the overlays entry arrived', async () => {
+    // Each step that suspends the menu runs in an awaited act: React retries a suspended render only there.
+    renderNavbar();
+    await act(async () => resetSession(shopper));
+    const avatar = screen.getByRole('button', { name: 'Account menu for Shopper' });
+    expect(avatar).not.toHaveAttribute('aria-haspopup');
+    // Not userEvent: its events run in a synchronous act, and the press suspends the menu again.
+    await act(async () => avatar.click());
+    await act(async () => {
+      overlaysGate.open();
+      await overlaysGate.loading;
+    });
+    expect(await screen.findByRole('menuitem', { name: 'Orders' })).toBeInTheDocument();
   });
 
   it('shows a shopper the Profile link and a dropdown without Dashboard, with the cart count', async () => {

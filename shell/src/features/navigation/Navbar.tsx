@@ -1,4 +1,4 @@
-import { Box, Button, HStack, IconButton, Link, Skeleton, Spacer } from '@shop/shared-ui';
+import { Box, Button, HStack, IconButton, Link, loadOverlays, Skeleton, Spacer } from '@shop/shared-ui';
 import { useCurrentUser, useSession } from '@shop/shared-auth';
 import { Menu as MenuIcon, ShoppingBag } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
@@ -86,7 +86,8 @@ export function Navbar() {
             <UserMenu user={user} isAdmin={isAdmin} />
           </HStack>
         ) : (
-          <Button asChild colorPalette="brand" size="sm">
+          // The login page's tabs are in the overlays entry: a finger on the link starts their download.
+          <Button asChild colorPalette="brand" size="sm" onPointerDown={() => void loadOverlays()}>
             <RouterLink to="/login">Login</RouterLink>
           </Button>
         )}

@@ -1,12 +1,49 @@
-import { Button, Menu, Portal, UserAvatar } from '@shop/shared-ui';
+import { Button, loadOverlays, Portal, UserAvatar, type ButtonProps } from '@shop/shared-ui';
 import type { ShopUser } from '@shop/shared-auth';
 import { useCartCount } from '@shop/shared-cart';
+import { Suspense, use, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { accountLinks } from './account-links.ts';
 import { useLogout } from './use-logout.ts';
 
-/** The avatar dropdown: Dashboard (admins, first), Orders, Profile, Cart (count), Logout. */
-export function UserMenu({ user, isAdmin }: { user: ShopUser; isAdmin: boolean }) {
+interface UserMenuProps {
+  user: ShopUser;
+  isAdmin: boolean;
+}
+
+/**
+ * The avatar dropdown: Dashboard (admins, first), Orders, Profile, Cart (count), Logout.
+ *
+ * The menu comes from the design system's overlays entry, which guests never download. Until it arrives
+ * the same avatar button stands in its place (no shift), and a press on it opens the menu on arrival.
+ */
+export function UserMenu({ user, isAdmin }: UserMenuProps) {
+  const [openOnArrival, setOpenOnArrival] = useState(false);
+  return (
+    <Suspense fallback={<AvatarButton user={user} onClick={() => setOpenOnArrival(true)} />}>
+      <AccountMenu user={user} isAdmin={isAdmin} defaultOpen={openOnArrival} />
+    </Suspense>
+  );
+}
+
+function AvatarButton({ user, ...props }: { user: ShopUser } & ButtonProps) {
+  return (
+    <Button
+      variant="ghost"
+      rounded="full"
+      p="0"
+      minW="auto"
+      h="auto"
+      aria-label={`Account menu for ${user.name}`}
+      {...props}
+    >
+      <UserAvatar src={user.avatarUrl} name={user.name} decorative />
+    </Button>
+  );
+}
+
+function AccountMenu({ user, isAdmin, defaultOpen }: UserMenuProps & { defaultOpen: boolean }) {
+  const { Menu } = use(loadOverlays());
   const navigate = useNavigate();
   const cartCount = useCartCount();
   const logout = useLogout();
@@ -14,20 +51,12 @@ export function UserMenu({ user, isAdmin }: { user: ShopUser; isAdmin: boolean }
 
   return (
     <Menu.Root
+      defaultOpen={defaultOpen}
       positioning={{ placement: 'bottom-end' }}
       onSelect={({ value }) => (value === 'logout' ? void logout() : navigate(value))}
     >
       <Menu.Trigger asChild>
-        <Button
-          variant="ghost"
-          rounded="full"
-          p="0"
-          minW="auto"
-          h="auto"
-          aria-label={`Account menu for ${user.name}`}
-        >
-          <UserAvatar src={user.avatarUrl} name={user.name} decorative />
-        </Button>
+        <AvatarButton user={user} />
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>

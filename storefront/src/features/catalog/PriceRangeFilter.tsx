@@ -1,5 +1,6 @@
 import { PRICE_MAX, PRICE_MIN } from '@shop/shared-api';
-import { formatRupees, Heading, HStack, Slider, Stack, Text } from '@shop/shared-ui';
+import { formatRupees, Heading, HStack, Stack, Text } from '@shop/shared-ui';
+import { Slider } from '@shop/shared-ui/slider';
 import { useState } from 'react';
 
 const STEP = 100;

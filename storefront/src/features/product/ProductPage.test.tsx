@@ -3,7 +3,8 @@ import { cartStore } from '@shop/shared-cart';
 import { renderPage, resetSession, shopper } from '@shop/shared-auth/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadOverlayEntry } from '../../hooks/overlays.ts';
 import ProductPage from './ProductPage.tsx';
 
 const product = aProduct(7, {
@@ -17,6 +18,9 @@ const render = (id = product._id) =>
   renderPage(<ProductPage />, { path: '/product/:id', at: `/product/${id}` });
 
 describe('/product/:id', () => {
+  // The dialogs' overlays entry, loaded once here: a dialog then opens in the render its button causes.
+  beforeAll(() => loadOverlayEntry());
+
   beforeEach(() => {
     resetSession(shopper);
     cartStore.setState({ cartItems: [] });

@@ -21,15 +21,21 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { NotFoundState } from '../../components/NotFoundState.tsx';
+import { loadOverlayEntry } from '../../hooks/overlays.ts';
 import { useSignInPrompt } from '../../hooks/use-sign-in-prompt.tsx';
 import { AddToCart } from './AddToCart.tsx';
 import { ImageGallery } from './ImageGallery.tsx';
 import { ReviewCard } from './ReviewCard.tsx';
 
-// The review form is its own chunk, fetched when the shopper reaches for the button: it validates with the
-// contract's schemas, and zod (about 25 KB gzip) is then not part of every product page (docs/performance.md).
+// The review form is its own chunk: it validates with the contract's schemas, and zod (about 25 KB gzip)
+// is then not part of every product page; its dialog comes from the design system's overlays entry
+// (docs/performance.md). Both are fetched when the shopper reaches for the button.
 const loadReviewDialog = () => import('./ReviewDialog.tsx');
 const ReviewDialog = lazy(async () => ({ default: (await loadReviewDialog()).ReviewDialog }));
+const prepareReview = () => {
+  void loadReviewDialog();
+  void loadOverlayEntry();
+};
 
 /** `/product/:id`: pictures, details, quantity and Add to Cart, and the reviews with Submit Review. */
 export default function ProductPage() {
@@ -65,8 +71,9 @@ function isMissing(error: Error): boolean {
 
 function ProductDetails({ product }: { product: Product }) {
   const [reviewing, setReviewing] = useState(false);
-  // Mounted from the first opening on, so closing it returns focus to the button as a dialog should.
-  const [reviewOpened, setReviewOpened] = useState(false);
+  // The dialog needs the design system's overlays entry (~39 KB gzip), which most product views never
+  // use: it is mounted, and the entry fetched, from the first opening on (closing still animates).
+  const [reviewUsed, setReviewUsed] = useState(false);
   const { whenSignedIn, prompt } = useSignInPrompt();
   const inStock = product.stock >= 1;
   return (
@@ -113,11 +120,12 @@ function ProductDetails({ product }: { product: Product }) {
             variant="outline"
             colorPalette="brand"
             alignSelf="start"
-            onPointerEnter={() => void loadReviewDialog()}
-            onFocus={() => void loadReviewDialog()}
+            // A finger on the button, or focus, starts the downloads before the tap ends.
+            onPointerDown={prepareReview}
+            onFocus={prepareReview}
             onClick={() =>
               whenSignedIn(() => {
-                setReviewOpened(true);
+                setReviewUsed(true);
                 setReviewing(true);
               })
             }
@@ -143,11 +151,11 @@ function ProductDetails({ product }: { product: Product }) {
           </SimpleGrid>
         )}
       </Stack>
-      {reviewOpened && (
+      {reviewUsed ? (
         <Suspense fallback={null}>
           <ReviewDialog productId={product._id} open={reviewing} onClose={() => setReviewing(false)} />
         </Suspense>
-      )}
+      ) : null}
       {prompt}
     </Stack>
   );

@@ -1,18 +1,9 @@
 import { FALLBACK_MESSAGES, failureMessage, queryKeys, submitReview } from '@shop/shared-api';
 import { reviewInputSchema } from '@shop/shared-api/schemas';
-import {
-  Button,
-  Dialog,
-  ErrorAlert,
-  FormField,
-  Portal,
-  RatingGroup,
-  Stack,
-  Textarea,
-  toast,
-  useShopForm,
-} from '@shop/shared-ui';
+import { Button, ErrorAlert, FormField, Portal, Stack, Textarea, toast, useShopForm } from '@shop/shared-ui';
 import { useQueryClient } from '@tanstack/react-query';
+import { use } from 'react';
+import { loadOverlayEntry } from '../../hooks/overlays.ts';
 
 interface ReviewDialogProps {
   productId: string;
@@ -20,8 +11,13 @@ interface ReviewDialogProps {
   onClose: () => void;
 }
 
-/** Submit Review: 1 to 5 stars and a comment; the product's rating and reviews refresh at once. */
+/**
+ * Submit Review: 1 to 5 stars and a comment; the product's rating and reviews refresh at once. The dialog
+ * and the stars input come from the design system's overlays entry, so the first opening waits for it
+ * (render it inside Suspense).
+ */
 export function ReviewDialog({ productId, open, onClose }: ReviewDialogProps) {
+  const { Dialog } = use(loadOverlayEntry());
   return (
     <Dialog.Root
       open={open}
@@ -46,6 +42,7 @@ export function ReviewDialog({ productId, open, onClose }: ReviewDialogProps) {
 }
 
 function ReviewForm({ productId, onDone }: { productId: string; onDone: () => void }) {
+  const { Dialog, RatingGroup } = use(loadOverlayEntry());
   const queryClient = useQueryClient();
   const form = useShopForm({
     schema: reviewInputSchema,
