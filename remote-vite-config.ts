@@ -52,7 +52,14 @@ export function remoteViteConfig(name: RemoteName, routesModule: string): UserCo
               federationRuntimeGroup,
               // The stubs for the packages the shell provides (`import: false`): a file each, all needed
               // by the routes module, so one file. The plugin's own groups keep the other shares apart.
-              { name: 'host-shares', test: /__loadShare__/, priority: 10 },
+              // Not the design system's on-demand entries (overlays, slider; ids spell '/' and '-' as
+              // _mf_1_ and _mf_2_): a stub starts its share's download when its file runs, and this file
+              // runs on every page.
+              {
+                name: 'host-shares',
+                test: /^(?!.*shared_mf_2_ui_mf_1_(?:overlays|slider)).*__loadShare__/,
+                priority: 10,
+              },
             ],
           },
         },

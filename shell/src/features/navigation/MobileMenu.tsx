@@ -4,15 +4,19 @@ import { useCartCount } from '@shop/shared-cart';
 import { AnimatePresence, motion, useReducedMotion } from 'framer-motion';
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { NavLink } from 'react-router-dom';
-import { accountLinks } from './account-links.ts';
-import { mainLinks } from './nav-links.ts';
-import { useLogout } from './use-logout.ts';
+import type { accountLinks } from './account-links.ts';
+import type { mainLinks } from './nav-links.ts';
 
 interface MobileMenuProps {
   open: boolean;
   onClose: () => void;
   /** Focus goes back here when the menu closes. */
   returnFocusTo: RefObject<HTMLElement | null>;
+  /**
+   * The links and logout the navbar already holds, handed over rather than imported: imported by this lazy
+   * chunk and by the navbar, they became one more script on every page (docs/performance.md).
+   */
+  navigation: { mainLinks: typeof mainLinks; accountLinks: typeof accountLinks; logout: () => Promise<void> };
 }
 
 const focusable = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -39,13 +43,13 @@ function trapKeys(event: KeyboardEvent<HTMLElement>, onClose: () => void) {
 }
 
 /** The phone menu: slides in from the left (framer-motion, under 250 ms, none with reduced motion). */
-export function MobileMenu({ open, onClose, returnFocusTo }: MobileMenuProps) {
+export function MobileMenu({ open, onClose, returnFocusTo, navigation }: MobileMenuProps) {
+  const { mainLinks, accountLinks, logout } = navigation;
   const panel = useRef<HTMLDivElement>(null);
   const reduceMotion = useReducedMotion();
   const { isSignedIn } = useSession();
   const { user, isAdmin } = useCurrentUser();
   const cartCount = useCartCount();
-  const logout = useLogout();
   const wasOpen = useRef(false);
 
   useEffect(() => {

@@ -3,7 +3,9 @@ import { useCurrentUser, useSession } from '@shop/shared-auth';
 import { Menu as MenuIcon, ShoppingBag } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
+import { accountLinks } from './account-links.ts';
 import { mainLinks } from './nav-links.ts';
+import { useLogout } from './use-logout.ts';
 import { UserMenu } from './UserMenu.tsx';
 
 // The phone menu and its animation library (framer-motion, ~40 KB gzip) load on the first tap, not with
@@ -19,6 +21,7 @@ export function Navbar() {
   // Mounted from the first opening on, so closing still plays its exit animation and returns focus.
   const [menuUsed, setMenuUsed] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
+  const logout = useLogout();
 
   return (
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px">
@@ -94,7 +97,12 @@ export function Navbar() {
       </HStack>
       {menuUsed ? (
         <Suspense fallback={null}>
-          <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} returnFocusTo={menuButton} />
+          <MobileMenu
+            open={menuOpen}
+            onClose={() => setMenuOpen(false)}
+            returnFocusTo={menuButton}
+            navigation={{ mainLinks, accountLinks, logout }}
+          />
         </Suspense>
       ) : null}
     </Box>
