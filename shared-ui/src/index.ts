@@ -28,6 +28,7 @@ export {
 export { shopInfo } from './shop-info.ts';
 
 export * from './design-system.ts';
+export { loadOnce } from './load-once.ts';
 export { loadOverlays, type Overlays } from './load-overlays.ts';
 export { usePageTitle } from './page-title.ts';
 export { PageProgress } from './components/PageProgress.tsx';

@@ -1,9 +1,4 @@
-import type { Overlays } from '@shop/shared-ui';
-
-/** As React's `use()` reads a promise: once settled, `status` and `value` say so without waiting. */
-type TrackedPromise<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
-
-let loading: TrackedPromise<Overlays> | undefined;
+import { loadOnce, type Overlays } from '@shop/shared-ui';
 
 /**
  * The design system's overlays entry, fetched on first call, for overlays opened by a tap: mount them from
@@ -14,22 +9,4 @@ let loading: TrackedPromise<Overlays> | undefined;
  * left to it. Not a lazily loaded dialog chunk either: as one more entry importing the design system but
  * not the router, it split the remote's share wrappers into one more script on every page.
  */
-export function loadOverlayEntry(): Promise<Overlays> {
-  if (!loading) {
-    // Marked fulfilled here, so a dialog opened after the download (a finger on its button starts it)
-    // draws at once instead of suspending for a frame.
-    const promise: TrackedPromise<Overlays> = import('@shop/shared-ui/overlays').then(
-      (entry) => {
-        promise.status = 'fulfilled';
-        promise.value = entry;
-        return entry;
-      },
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    );
-    loading = promise;
-  }
-  return loading;
-}
+export const loadOverlayEntry: () => Promise<Overlays> = loadOnce(() => import('@shop/shared-ui/overlays'));
