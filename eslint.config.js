@@ -29,6 +29,12 @@ const storefrontFirstLoad = [
 const featureBoundaries = [
   { group: ['**/features/**', '**/app/**'], message: 'Features do not import each other or the app layer.' },
 ];
+// ESLint keeps only the last matching block's options for a rule, so each block names every restriction
+// of its files.
+const restrictedImports = (files, paths, patterns = []) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { paths, patterns }] },
+});
 
 export default tseslint.config(
   {
@@ -64,46 +70,22 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  {
-    // Every app and shared-auth take Chakra from the design system: in a remote a direct import would load
-    // a second Chakra without the shell's provider (federation.shared.ts); everywhere it would let screens
-    // drift from the shop's one look.
-    files: ['storefront/src/**', 'admin/src/**', 'shared-auth/src/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: designSystemOnly }] },
-  },
-  {
-    files: ['shell/src/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [...designSystemOnly, ...shellOnDemand] }] },
-  },
-  {
-    files: ['storefront/src/app/**', 'storefront/src/features/home/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [...designSystemOnly, ...storefrontFirstLoad] }] },
-  },
-  {
-    // Features never reach into each other or into the app layer.
-    files: ['admin/src/features/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: designSystemOnly, patterns: featureBoundaries }] },
-  },
-  {
-    files: ['shell/src/features/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [...designSystemOnly, ...shellOnDemand], patterns: featureBoundaries },
-      ],
-    },
-  },
-  {
-    files: ['storefront/src/features/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: designSystemOnly, patterns: featureBoundaries }] },
-  },
-  {
-    files: ['storefront/src/features/home/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [...designSystemOnly, ...storefrontFirstLoad], patterns: featureBoundaries },
-      ],
-    },
-  },
+  // Every app and shared-auth take Chakra from the design system: in a remote a direct import would load
+  // a second Chakra without the shell's provider (federation.shared.ts); everywhere it would let screens
+  // drift from the shop's one look.
+  restrictedImports(['storefront/src/**', 'admin/src/**', 'shared-auth/src/**'], designSystemOnly),
+  restrictedImports(['shell/src/**'], [...designSystemOnly, ...shellOnDemand]),
+  restrictedImports(['storefront/src/app/**'], [...designSystemOnly, ...storefrontFirstLoad]),
+  // Features never reach into each other or into the app layer.
+  restrictedImports(
+    ['admin/src/features/**', 'storefront/src/features/**'],
+    designSystemOnly,
+    featureBoundaries,
+  ),
+  restrictedImports(['shell/src/features/**'], [...designSystemOnly, ...shellOnDemand], featureBoundaries),
+  restrictedImports(
+    ['storefront/src/features/home/**'],
+    [...designSystemOnly, ...storefrontFirstLoad],
+    featureBoundaries,
+  ),
 );
