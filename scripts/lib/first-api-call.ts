@@ -9,7 +9,7 @@ import { isObjectId, normalizeProductSearch, productSearchParams } from '@shop/s
  */
 export function firstApiCall(apiBaseUrl: string, pathname: string, search: string): string | null {
   const base = apiBaseUrl.replace(/\/$/, '');
-  if (pathname === '/products' && (search === '' || search === '?')) {
+  if (pathname === '/products' && search === '') {
     return `${base}/products?${productSearchParams(normalizeProductSearch()).toString()}`;
   }
   const product = /^\/product\/([^/]+)$/.exec(pathname)?.[1];

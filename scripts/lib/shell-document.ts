@@ -80,8 +80,8 @@ export interface ShellDocuments {
 }
 
 export function documentFor(documents: ShellDocuments, pathname: string, search = ''): string {
-  if (pathname === '/' || pathname === '/index.html') return documents.home.replace(FIRST_API_CALL_MARK, '');
-  if (pathname.startsWith('/admin')) return documents.admin.replace(FIRST_API_CALL_MARK, '');
+  if (pathname === '/' || pathname === '/index.html') return documents.home;
+  if (pathname.startsWith('/admin')) return documents.admin;
   const call = firstApiCall(documents.apiBaseUrl, pathname, search);
   // The api client sends cookies (credentials: 'include'): the preload must too, or the browser keeps
   // the two apart and asks twice.
@@ -124,13 +124,16 @@ export async function shellDocuments(
   ];
   const page = built.replace(DEPLOY_MARK, lines.join('\n    '));
   const framePath = path.join(shellDir, 'prerender-frame.json');
-  if (!existsSync(framePath)) return { home: page, other: page, admin: page, apiBaseUrl: config.apiBaseUrl };
+  // Only `other` addresses get a first api call (documentFor); the mark goes from the rest once, here.
+  const withoutCall = page.replace(FIRST_API_CALL_MARK, '');
+  if (!existsSync(framePath))
+    return { home: withoutCall, other: page, admin: withoutCall, apiBaseUrl: config.apiBaseUrl };
   const frames = JSON.parse(readFileSync(framePath, 'utf8')) as { home: string };
   // The entry is preloaded, not run: the boot script starts it after the prerendered first paint (on a
   // fast network the browser would otherwise run all the JavaScript before painting anything).
   // Every module preload at low priority: the code still downloads in parallel, but after the document
   // and its styles, and Lighthouse no longer counts it as blocking the prerendered first paint.
-  const prerendered = page
+  const prerendered = withoutCall
     .replace(
       /<script type="module" crossorigin src="([^"]+)"><\/script>/,
       (_tag, src: string) => `<link rel="modulepreload" crossorigin href="${src}" data-shop-entry />`,
@@ -145,7 +148,7 @@ export async function shellDocuments(
     // no LCP (the catalog comes from the api) while the JavaScript it pushed after the first paint
     // counted as blocking time (TBT 115 → 946 ms, performance 76 → 64). docs/performance.md.
     other: page,
-    admin: page,
+    admin: withoutCall,
     apiBaseUrl: config.apiBaseUrl,
   };
 }
