@@ -3,6 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithTheme, resetStores, shopper } from '../test/render.tsx';
+import { useSession } from '../hooks.ts';
 import { currentUserStore } from '../user/current-user-store.ts';
 import { sessionStore } from './session-store.ts';
 
@@ -61,6 +62,39 @@ describe('<SessionProvider>', () => {
     expect(lastApiConfig().baseUrl).toBe('http://api.test/api/v1');
     await waitFor(() => expect(sessionStore.getState().status).toBe('signedIn'));
     await expect(lastApiConfig().getToken()).resolves.toBe('restored');
+  });
+
+  it('draws a guest signed out from the first render: no loading frame for the navbar to swap, no refresh call', async () => {
+    const rendered: string[] = [];
+    function SessionProbe() {
+      rendered.push(useSession().status);
+      return null;
+    }
+    render(
+      <SessionProvider auth={{ provider: 'local' }} apiBaseUrl="http://api.test/api/v1">
+        <SessionProbe />
+      </SessionProvider>,
+    );
+    await act(async () => {});
+    expect(rendered).toEqual(['signedOut']);
+    expect(api.refreshSession).not.toHaveBeenCalled();
+  });
+
+  it('waits for the restore when this browser signed in before', async () => {
+    localStorage.setItem('shopSignedIn', '1');
+    api.refreshSession.mockResolvedValue({ success: true, user: shopper, accessToken: 't', expiresIn: 900 });
+    const rendered: string[] = [];
+    function SessionProbe() {
+      rendered.push(useSession().status);
+      return null;
+    }
+    render(
+      <SessionProvider auth={{ provider: 'local' }} apiBaseUrl="http://api.test/api/v1">
+        <SessionProbe />
+      </SessionProvider>,
+    );
+    await waitFor(() => expect(rendered.at(-1)).toBe('signedIn'));
+    expect(rendered[0]).toBe('loading');
   });
 
   it('on a 401 clears the user and signs the dead session out', async () => {

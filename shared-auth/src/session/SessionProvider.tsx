@@ -2,7 +2,7 @@ import { configureApi, shopQueryClient } from '@shop/shared-api';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { currentUserStore } from '../user/current-user-store.ts';
 import { LocalSessionProvider } from './local/LocalSessionProvider.tsx';
-import { forgetLocalSession } from './local/local-session.ts';
+import { forgetLocalSession, localSessionAtBoot } from './local/local-session.ts';
 import { sessionStore } from './session-store.ts';
 import { SessionSync } from './SessionSync.tsx';
 
@@ -29,7 +29,12 @@ async function clearDeadSession(): Promise<void> {
 }
 
 function configureSession(apiBaseUrl: string, auth: AuthConfig) {
-  sessionStore.setState({ provider: auth.provider, status: 'loading', failure: null });
+  sessionStore.setState({
+    provider: auth.provider,
+    status: 'loading',
+    failure: null,
+    ...(auth.provider === 'local' ? localSessionAtBoot() : {}),
+  });
   configureApi({
     baseUrl: apiBaseUrl,
     getToken: () => sessionStore.getState().adapter.getToken(),

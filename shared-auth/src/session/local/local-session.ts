@@ -9,7 +9,7 @@ import {
   type RegisterRequest,
 } from '@shop/shared-api';
 import { currentUserStore } from '../../user/current-user-store.ts';
-import { sessionStore, type SessionAdapter } from '../session-store.ts';
+import { sessionStore, type SessionAdapter, type SessionState } from '../session-store.ts';
 
 /** Refresh this long before the access token runs out, so no call goes out with a token about to die. */
 const REFRESH_MARGIN_MS = 60_000;
@@ -149,13 +149,23 @@ export const localAdapter: SessionAdapter = {
   },
 };
 
+/**
+ * The session as far as the page can tell before any request: without the signed-in hint the visitor is a
+ * guest. Set before the first render, so a guest's first frame already shows Login (as the prerendered page
+ * does) instead of a placeholder that the restore then swaps back, a whole-navbar re-render after mount.
+ */
+export function localSessionAtBoot(): Pick<SessionState, 'status' | 'adapter'> {
+  return { adapter: localAdapter, status: hasSignedInHint() ? 'loading' : 'signedOut' };
+}
+
 /** On boot: the refresh cookie, if any, brings the session back. */
 export async function restoreLocalSession(): Promise<void> {
-  sessionStore.setState({ provider: 'local', status: 'loading', failure: null, adapter: localAdapter });
   if (!hasSignedInHint()) {
+    sessionStore.setState({ provider: 'local', failure: null, adapter: localAdapter });
     forget();
     return;
   }
+  sessionStore.setState({ provider: 'local', status: 'loading', failure: null, adapter: localAdapter });
   restoreRetries = 0;
   await refresh().catch(() => {});
 }
