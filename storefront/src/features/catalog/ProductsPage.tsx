@@ -13,7 +13,7 @@ import {
 } from '@shop/shared-ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SlidersHorizontal } from 'lucide-react';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ProductGrid, ProductGridSkeleton } from '../../components/ProductGrid.tsx';
 import { addressOfFilters, filtersFromAddress, withFilter, type CatalogFilters } from './catalog-address.ts';
@@ -29,7 +29,10 @@ export default function ProductsPage() {
   usePageTitle(filters.keyword ? `Products matching “${filters.keyword}”` : 'Products');
 
   // The previous page stays on screen (dimmed) while the next one loads: nothing jumps between pages.
-  const list = useQuery({ ...productListQuery(filters), placeholderData: keepPreviousData });
+  // Deferred: a page of cards renders in slices, not in one long task when the answer arrives (round 4).
+  const list = useDeferredValue(
+    useQuery({ ...productListQuery(filters), placeholderData: keepPreviousData }),
+  );
   const go = (next: CatalogFilters) => navigate(addressOfFilters(next));
   const changePage = (page: number) => {
     go({ ...filters, page });

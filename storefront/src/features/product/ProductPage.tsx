@@ -18,7 +18,7 @@ import {
   usePageTitle,
 } from '@shop/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { NotFoundState } from '../../components/NotFoundState.tsx';
 import { loadOverlayEntry } from '../../hooks/overlays.ts';
@@ -41,7 +41,8 @@ const prepareReview = () => {
 export default function ProductPage() {
   const { id = '' } = useParams();
   const wellFormed = isObjectId(id);
-  const product = useQuery({ ...productQuery(id), enabled: wellFormed });
+  // Deferred: the details render in slices when the answer arrives, the skeleton staying meanwhile (round 4).
+  const product = useDeferredValue(useQuery({ ...productQuery(id), enabled: wellFormed }));
   usePageTitle(product.data?.name ?? 'Product');
 
   // Product rule (docs/product.md, errors): a failed detail load is also said in an error toast.
