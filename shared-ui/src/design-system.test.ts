@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as designSystem from './design-system.ts';
 import * as overlays from './overlays.ts';
 import * as slider from './slider.ts';
-import { shopSystem } from './theme.ts';
+import { getShopSystem } from './theme.ts';
 
 // The Chakra recipe each design-system component is styled by (Chakra's `createRecipeContext({ key })`),
 // or none for layout primitives. The theme carries only these recipes (recipes.ts).
@@ -94,8 +94,8 @@ describe('the design system', () => {
 
   it('carries the recipe of every component it exports', () => {
     const missing = Object.entries(recipeOf).flatMap(([component, { recipe, slotRecipe }]) => [
-      ...(recipe && !shopSystem.isRecipe(recipe) ? [`${component}: recipe ${recipe}`] : []),
-      ...(slotRecipe && !shopSystem.isSlotRecipe(slotRecipe)
+      ...(recipe && !getShopSystem().isRecipe(recipe) ? [`${component}: recipe ${recipe}`] : []),
+      ...(slotRecipe && !getShopSystem().isSlotRecipe(slotRecipe)
         ? [`${component}: slot recipe ${slotRecipe}`]
         : []),
     ]);

@@ -1,4 +1,4 @@
-export { shopSystem } from './theme.ts';
+export { getShopSystem } from './theme.ts';
 
 export { toast } from './toast/toast.ts';
 export { toastStore, TOAST_DURATION_MS, type ShopToast, type ToastKind } from './toast/toast-store.ts';

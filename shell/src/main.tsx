@@ -1,3 +1,4 @@
+import { getShopSystem } from '@shop/shared-ui';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router-dom';
@@ -25,11 +26,15 @@ try {
   // storefront address the first render waits for it, so the first frame React draws is the page itself
   // (or 'Page Not Found'), not a loading bar that the page then replaces and the footer jumps under (CLS
   // 0.377 on an unknown path). A failure is shown by the route, with a Retry; a slow remote gets the bar.
-  if (!window.location.pathname.startsWith('/admin')) {
-    const storefront = loadRemoteRoutes('storefront').catch(() => {});
-    if (isStorefrontPath(window.location.pathname)) {
-      await Promise.race([storefront, new Promise((done) => setTimeout(done, REMOTE_WAIT_MS))]);
-    }
+  const storefront = window.location.pathname.startsWith('/admin')
+    ? null
+    : loadRemoteRoutes('storefront').catch(() => {});
+  // While the storefront downloads: the theme's system, in a task of its own instead of inside the long
+  // task that evaluated the shared code or the first render's slices (shared-ui/src/theme.ts).
+  await new Promise((resume) => setTimeout(resume, 0));
+  getShopSystem();
+  if (storefront && isStorefrontPath(window.location.pathname)) {
+    await Promise.race([storefront, new Promise((done) => setTimeout(done, REMOTE_WAIT_MS))]);
   }
   // A transition: React renders in slices that leave the main thread free between them (the prerendered
   // page stays on screen meanwhile) instead of one long task, and commits the whole page at once.

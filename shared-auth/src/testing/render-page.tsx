@@ -1,5 +1,5 @@
 import type { User } from '@shop/shared-api';
-import { ChakraProvider, loadToastList, shopSystem, ShopToaster, toastStore } from '@shop/shared-ui';
+import { ChakraProvider, loadToastList, getShopSystem, ShopToaster, toastStore } from '@shop/shared-ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MotionGlobalConfig } from 'framer-motion';
@@ -55,7 +55,7 @@ export function renderPage(
     initialEntries: [at ?? path],
   });
   const result = render(
-    <ChakraProvider value={shopSystem}>
+    <ChakraProvider value={getShopSystem()}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -1,6 +1,6 @@
 import { shopQueryClient } from '@shop/shared-api';
 import { SessionProvider } from '@shop/shared-auth';
-import { ChakraProvider, shopSystem, ShopToaster, useSystemColorMode } from '@shop/shared-ui';
+import { ChakraProvider, getShopSystem, ShopToaster, useSystemColorMode } from '@shop/shared-ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { RuntimeConfig } from './config.ts';
@@ -16,7 +16,7 @@ export function ShopProviders({ config, children }: { config: RuntimeConfig; chi
   useSystemColorMode();
   return (
     <RuntimeConfigContext value={config}>
-      <ChakraProvider value={shopSystem}>
+      <ChakraProvider value={getShopSystem()}>
         <QueryClientProvider client={shopQueryClient}>
           <SessionProvider auth={config.auth} apiBaseUrl={config.apiBaseUrl}>
             {children}

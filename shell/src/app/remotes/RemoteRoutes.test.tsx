@@ -1,6 +1,6 @@
 import { type RemoteRoutesProps } from '@shop/shared-contract';
 import { shellConfig } from '@shop/shared-contract/shell-config';
-import { ChakraProvider, shopSystem } from '@shop/shared-ui';
+import { ChakraProvider, getShopSystem } from '@shop/shared-ui';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -30,7 +30,7 @@ async function renderStorefront() {
   await act(async () => {
     render(
       <RuntimeConfigContext value={config}>
-        <ChakraProvider value={shopSystem}>
+        <ChakraProvider value={getShopSystem()}>
           <MemoryRouter>
             <RemoteRoutes name="storefront" title="The storefront" notFound={<p>Page Not Found</p>} />
           </MemoryRouter>
