@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+
+// The home page is served prerendered (scripts/lib/shell-document.ts): it paints before any of its
+// JavaScript is fetched, and React then takes the page over without moving it (docs/performance.md).
+
+test('the home page paints before any JavaScript is fetched, then React takes it over in place', async ({
+  page,
+}) => {
+  // Layout shifts from the first byte, kept by the page itself (buffered observers miss none).
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shopShifts: number[] }).shopShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[])
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const served = await (await page.request.get('/')).text();
+  expect(served).toContain('Featured Products');
+
+  await page.goto('/');
+  // Only React draws the products (they come from the api), so they show that the app has taken over.
+  await expect(
+    page.getByRole('list', { name: 'Featured products' }).getByRole('listitem').first(),
+  ).toBeVisible();
+
+  const timings = await page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((entry) => /\.js(\?|$)/.test(entry.name))
+      .map((entry) => ({ url: entry.name, startTime: entry.startTime }));
+    return { firstPaint: paint?.startTime ?? null, scripts };
+  });
+  expect(timings.firstPaint).not.toBeNull();
+  expect(timings.scripts.length).toBeGreaterThan(0);
+  const early = timings.scripts.filter((script) => script.startTime < timings.firstPaint!);
+  expect(early, 'scripts fetched before the first paint').toEqual([]);
+
+  const shifts = await page.evaluate(() => (window as unknown as { shopShifts: number[] }).shopShifts);
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.02);
+});
