@@ -12,6 +12,7 @@ export interface ListedProduct {
   ratings: number;
   numOfReviews: number;
   category: string;
+  images: { url: string }[];
 }
 
 /** The api's own answer for a product list query (the figures the page must agree with). */

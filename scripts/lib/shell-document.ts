@@ -86,7 +86,7 @@ export function documentFor(documents: ShellDocuments, pathname: string, search 
   // The api client sends cookies (credentials: 'include'): the preload must too, or the browser keeps
   // the two apart and asks twice.
   const preload = call
-    ? `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttribute(call)}" />`
+    ? `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttribute(call)}" data-shop-first-call />`
     : '';
   return documents.other.replace(FIRST_API_CALL_MARK, () => preload);
 }

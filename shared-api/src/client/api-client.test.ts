@@ -126,3 +126,50 @@ describe('the api client', () => {
     await expect(getMe()).rejects.toMatchObject({ message: 'Failed to load user' });
   });
 });
+
+describe("the boot script's first call (shell/index.html)", () => {
+  afterEach(() => {
+    delete window.__shopFirstCall;
+  });
+
+  it('answers the same first request once, without asking the api again', async () => {
+    window.__shopFirstCall = {
+      url: 'http://api.test/api/v1/me',
+      response: Promise.resolve(json(200, { success: true, user })),
+    };
+    await expect(getMe()).resolves.toEqual(user);
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fetchMock.mockResolvedValue(json(200, { success: true, user: { ...user, name: 'Asha R' } }));
+    await expect(getMe()).resolves.toMatchObject({ name: 'Asha R' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not taken for another address', async () => {
+    window.__shopFirstCall = {
+      url: 'http://api.test/api/v1/products?page=1',
+      response: Promise.resolve(json(200, { success: true, user: { ...user, name: 'Someone else' } })),
+    };
+    fetchMock.mockResolvedValue(json(200, { success: true, user }));
+    await expect(getMe()).resolves.toEqual(user);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(window.__shopFirstCall).toBeDefined();
+  });
+
+  it('asks the api itself when the early answer failed or was an error', async () => {
+    window.__shopFirstCall = {
+      url: 'http://api.test/api/v1/me',
+      response: Promise.resolve(json(503, { success: false, message: 'Busy' })),
+    };
+    fetchMock.mockImplementation(async () => json(200, { success: true, user }));
+    await expect(getMe()).resolves.toEqual(user);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    window.__shopFirstCall = {
+      url: 'http://api.test/api/v1/me',
+      response: Promise.reject(new TypeError('offline')),
+    };
+    await expect(getMe()).resolves.toEqual(user);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,5 +1,6 @@
 import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 import { ApiError, SESSION_EXPIRED_MESSAGE } from '../errors.ts';
+import { takeFirstCallAnswer } from './first-call.ts';
 import { storeLogoutMessage } from './logout-message.ts';
 
 export interface ApiClientConfig {
@@ -71,6 +72,8 @@ function createClient(): KyInstance {
     retry: 0,
     hooks: {
       beforeRequest: [
+        // Returning the boot script's answer skips the request (and the hooks after this one).
+        ({ request }) => takeFirstCallAnswer(request),
         async ({ request, options }) => {
           const context = options.context as CallContext;
           if (context.anonymous || !config.getToken) return;
