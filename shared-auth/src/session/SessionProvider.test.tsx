@@ -38,6 +38,21 @@ type ApiConfig = {
 };
 const lastApiConfig = () => api.configureApi.mock.calls.at(-1)![0] as ApiConfig;
 
+/** Mounts the local provider around a child that records the session status of each of its renders. */
+function renderSessionStatuses(): string[] {
+  const rendered: string[] = [];
+  function SessionProbe() {
+    rendered.push(useSession().status);
+    return null;
+  }
+  render(
+    <SessionProvider auth={{ provider: 'local' }} apiBaseUrl="http://api.test/api/v1">
+      <SessionProbe />
+    </SessionProvider>,
+  );
+  return rendered;
+}
+
 describe('<SessionProvider>', () => {
   beforeEach(() => {
     resetStores();
@@ -65,16 +80,7 @@ describe('<SessionProvider>', () => {
   });
 
   it('draws a guest signed out from the first render: no loading frame for the navbar to swap, no refresh call', async () => {
-    const rendered: string[] = [];
-    function SessionProbe() {
-      rendered.push(useSession().status);
-      return null;
-    }
-    render(
-      <SessionProvider auth={{ provider: 'local' }} apiBaseUrl="http://api.test/api/v1">
-        <SessionProbe />
-      </SessionProvider>,
-    );
+    const rendered = renderSessionStatuses();
     await act(async () => {});
     expect(rendered).toEqual(['signedOut']);
     expect(api.refreshSession).not.toHaveBeenCalled();
@@ -83,16 +89,7 @@ describe('<SessionProvider>', () => {
   it('waits for the restore when this browser signed in before', async () => {
     localStorage.setItem('shopSignedIn', '1');
     api.refreshSession.mockResolvedValue({ success: true, user: shopper, accessToken: 't', expiresIn: 900 });
-    const rendered: string[] = [];
-    function SessionProbe() {
-      rendered.push(useSession().status);
-      return null;
-    }
-    render(
-      <SessionProvider auth={{ provider: 'local' }} apiBaseUrl="http://api.test/api/v1">
-        <SessionProbe />
-      </SessionProvider>,
-    );
+    const rendered = renderSessionStatuses();
     await waitFor(() => expect(rendered.at(-1)).toBe('signedIn'));
     expect(rendered[0]).toBe('loading');
   });
