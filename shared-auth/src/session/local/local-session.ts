@@ -160,12 +160,12 @@ export function localSessionAtBoot(): Pick<SessionState, 'status' | 'adapter'> {
 
 /** On boot: the refresh cookie, if any, brings the session back. */
 export async function restoreLocalSession(): Promise<void> {
-  if (!hasSignedInHint()) {
-    sessionStore.setState({ provider: 'local', failure: null, adapter: localAdapter });
+  const boot = localSessionAtBoot();
+  sessionStore.setState({ provider: 'local', failure: null, ...boot });
+  if (boot.status === 'signedOut') {
     forget();
     return;
   }
-  sessionStore.setState({ provider: 'local', status: 'loading', failure: null, adapter: localAdapter });
   restoreRetries = 0;
   await refresh().catch(() => {});
 }
