@@ -15,9 +15,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
+import { randomListUrl, seedCatalog } from './random-catalog.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverEntry = path.resolve(here, '..', 'src', 'server.ts');
@@ -39,112 +39,6 @@ const MAIN_FIGURES: Record<string, string> = {
   'one product': 'main: 19,800 req/s',
 };
 const onlyRandom = process.env.BENCH_API_ROUTES === 'random';
-
-const CATEGORIES = ['Laptop', 'Footwear', 'Bottom', 'Tops', 'Attire', 'Camera', 'SmartPhones'];
-const NOUNS = [
-  'Laptop',
-  'Phone',
-  'Camera',
-  'Shirt',
-  'Jeans',
-  'Sneakers',
-  'Watch',
-  'Headphones',
-  'Bag',
-  'Jacket',
-];
-const ADJECTIVES = [
-  'Classic',
-  'Pro',
-  'Ultra',
-  'Compact',
-  'Premium',
-  'Slim',
-  'Rugged',
-  'Wireless',
-  'Cotton',
-  'Smart',
-];
-
-/** Bench products in one statement: names from the words above, prices 100 to 25,000 rupees. */
-const seedSql = (count: number) => `
-  insert into products (id, name, price_paise, description, category, stock, images, ratings, num_of_reviews, created_at)
-  select substr(md5('bench' || g), 1, 24),
-    (array['${ADJECTIVES.join("','")}'])[1 + g % ${ADJECTIVES.length}] || ' ' ||
-      (array['${NOUNS.join("','")}'])[1 + (g / ${ADJECTIVES.length}) % ${NOUNS.length}] || ' ' || g,
-    10000 + (g * 7919) % 2490000,
-    'A bench product for measuring the catalog under load.',
-    (array['${CATEGORIES.join("','")}'])[1 + g % ${CATEGORIES.length}],
-    g % 50, '[]'::jsonb, (g % 501) / 100.0, 0, now() - make_interval(mins => g)
-  from generate_series(1, ${count}) g`;
-
-const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
-
-/** A product list query a shopper could send: keyword (one in five matches nothing), filters, page. */
-function randomListUrl(): string {
-  const low = Math.floor(Math.random() * 200) * 100;
-  const keyword =
-    Math.random() < 0.2 ? `nothing${Math.floor(Math.random() * 1e6)}` : pick([...NOUNS, ...ADJECTIVES]);
-  const params = new URLSearchParams({
-    keyword,
-    page: String(1 + Math.floor(Math.random() * 5)),
-    'price[gte]': String(low),
-    'price[lte]': String(low + 1000 + Math.floor(Math.random() * 10) * 1000),
-    'ratings[gte]': String(Math.floor(Math.random() * 4)),
-  });
-  if (Math.random() < 0.8) params.set('category', pick(CATEGORIES));
-  return `/api/v1/products?${params}`;
-}
-
-/** The list endpoint's SQL shape (api/src/catalog/product-page.ts) for one random filter, to EXPLAIN. */
-function explainSql(): string[] {
-  const filter = `name ilike '%pro%' and category = 'Camera' and price_paise >= 200000 and price_paise <= 900000 and ratings >= 2`;
-  return [
-    `explain (analyze, costs off) select count(*)::int from products`,
-    `explain (analyze, costs off) select count(*)::int from products where ${filter}`,
-    `explain (analyze, costs off) select id from products where ${filter} order by created_at desc, id desc limit 8 offset 16`,
-  ];
-}
-
-/** Adds the bench products and prints the plans, with no server holding the database. */
-async function seedCatalog(database: 'pglite' | 'postgres', dataDir: string, databaseUrl?: string) {
-  const plans: string[] = [];
-  if (database === 'pglite') {
-    const db = new PGlite(path.join(dataDir, 'pglite'));
-    try {
-      await db.exec(seedSql(catalogProducts));
-      await db.exec('analyze products');
-      for (const statement of explainSql()) {
-        const result = await db.query<Record<string, string>>(statement);
-        plans.push(result.rows.map((row) => Object.values(row)[0]).join('\n'));
-      }
-    } finally {
-      await db.close();
-    }
-  } else {
-    const sqlClient = postgres(databaseUrl!, { max: 1, onnotice: () => {} });
-    try {
-      await sqlClient.unsafe(seedSql(catalogProducts));
-      // BENCH_TRY_TRGM=1: an experiment, not the api's schema: a trigram index for the keyword's ILIKE
-      // (PostgreSQL only; PGlite would need the extension loaded by the server too).
-      if (process.env.BENCH_TRY_TRGM) {
-        await sqlClient.unsafe('create extension if not exists pg_trgm');
-        await sqlClient.unsafe(
-          'create index bench_products_name_trgm on products using gin (name gin_trgm_ops)',
-        );
-      }
-      await sqlClient.unsafe('analyze products');
-      for (const statement of explainSql()) {
-        const rows = await sqlClient.unsafe(statement);
-        plans.push(rows.map((row) => Object.values(row)[0]).join('\n'));
-      }
-    } finally {
-      await sqlClient.end();
-    }
-  }
-  console.log(`\n${database}: ${catalogProducts} bench products added; plans of the list's three queries:`);
-  for (const plan of plans) console.log(`${plan}\n`);
-}
 
 async function freePort() {
   return new Promise<number>((resolve, reject) => {
@@ -276,7 +170,7 @@ async function runServer(database: 'pglite' | 'postgres', databaseUrl?: string):
     // The same server on a catalog of CATALOG_PRODUCTS more products, seeded while it is stopped (PGlite
     // allows one process per data directory).
     await stopServer(child);
-    await seedCatalog(database, dataDir, databaseUrl);
+    await seedCatalog(catalogProducts, database, dataDir, databaseUrl);
     const randomRoute = `product list, random query (${catalogProducts} products)`;
     child = startServer(port, dataDir, databaseUrl);
     await waitForHealth(base, child);
