@@ -42,3 +42,24 @@ test('the home page paints before any JavaScript is fetched, then React takes it
   const shifts = await page.evaluate(() => (window as unknown as { shopShifts: number[] }).shopShifts);
   expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.02);
 });
+
+// The deploy step ships the design system's global styles (reset, tokens) in the page; the app then neither
+// builds nor inserts them again (shared-ui/src/theme-provider.tsx), on pages with and without a prerender.
+for (const address of ['/', '/products']) {
+  test(`${address} styles come from the page's shipped stylesheet, once`, async ({ page }) => {
+    await page.goto(address);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const styles = await page.evaluate(() => ({
+      brandSolid: getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-brand-solid'),
+      stylesheetsWithTokens: [...document.querySelectorAll('style')].filter((style) =>
+        [...(style.sheet?.cssRules ?? [])].some((rule) => /--chakra-colors-brand-500:/.test(rule.cssText)),
+      ).length,
+      shipped: document.querySelector('head > style#shop-global-styles') !== null,
+    }));
+    expect(styles).toEqual({
+      brandSolid: expect.stringMatching(/^#|rgb/),
+      stylesheetsWithTokens: 1,
+      shipped: true,
+    });
+  });
+}

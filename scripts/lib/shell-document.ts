@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RuntimeConfig } from '@shop/shared-contract';
+import { SHIPPED_GLOBAL_STYLES_ID, type RuntimeConfig } from '@shop/shared-contract';
 import { firstApiCall } from './first-api-call.ts';
 
 /**
@@ -12,6 +12,8 @@ import { firstApiCall } from './first-api-call.ts';
  * - preloads of the storefront's manifest, remote entry and routes module, read from the manifest the
  *   config names, so the first page's code downloads in parallel with the shell's own instead of after it.
  *
+ * - the design system's global styles (reset, tokens, global CSS) as one `<style>`, taken from the
+ *   prerender: the page's JavaScript then neither builds nor inserts them (shared-ui/src/theme-provider.tsx);
  * - the prerendered first paint (scripts/prerender.ts) inside `#root`: the shell's frame and, on `/`, the
  *   storefront's home read from beside its manifest (`prerender-home.html`), so the hero is in the first
  *   response (other addresses and `/admin` get no prerender, see `other` below).
@@ -61,7 +63,21 @@ async function storefrontHome(manifestUrl: string, timeoutMs: number): Promise<s
 const ROUTE_PLACEHOLDER = '<div style="min-height:100vh"></div>';
 const ROUTE_SLOT = '<shop-route-slot></shop-route-slot>';
 
-/** Each emotion style once: the shell's frame and the storefront's fragment both carry the global styles. */
+/**
+ * The styles of emotion's <Global>s in a prerender (`data-emotion="css-global <name>"`): the design system's
+ * layer order, reset, tokens and global CSS, in that order.
+ */
+const GLOBAL_STYLE = /<style data-emotion="css-global[^"]*"[^>]*>([^<]*)<\/style>/g;
+
+/** The frame's global styles as the page's one stylesheet of them, or '' when the prerender has none. */
+function shippedGlobalStyles(frame: string): string {
+  const css = [...frame.matchAll(GLOBAL_STYLE)].map(([, rules]) => rules).join('');
+  return css && `<style id="${SHIPPED_GLOBAL_STYLES_ID}">${css}</style>`;
+}
+
+const withoutGlobalStyles = (html: string) => html.replace(GLOBAL_STYLE, '');
+
+/** Each emotion style once: the shell's frame and the storefront's fragment draw some of the same boxes. */
 function withoutRepeatedStyles(html: string): string {
   const seen = new Set<string>();
   return html.replace(/<style data-emotion="([^"]*)"[^>]*>[^<]*<\/style>/g, (tag, key: string) => {
@@ -129,6 +145,10 @@ export async function shellDocuments(
   if (!existsSync(framePath))
     return { home: withoutCall, other: page, admin: withoutCall, apiBaseUrl: config.apiBaseUrl };
   const frames = JSON.parse(readFileSync(framePath, 'utf8')) as { home: string };
+  // Every page carries them, the prerendered one in its head before the frame's own styles (the layer order
+  // comes first); the fragments below then drop their copies.
+  const globalStyles = shippedGlobalStyles(frames.home);
+  const styled = (html: string) => html.replace('</head>', () => `  ${globalStyles}\n  </head>`);
   // Nothing of the JavaScript is fetched before the prerendered first paint: the entry and the module
   // preloads wait in an inert <template> that the boot script puts into the head once the first paint is
   // reported (then starts the entry). Preloaded from the markup, the modules had often arrived before that
@@ -136,7 +156,7 @@ export async function shellDocuments(
   // (LCP 0.7 s or 2.5 s from run to run); the page's own LCP is its first paint either way.
   // docs/performance.md, round 4 (the cost: the modules start ~FCP later).
   const preloads: string[] = [];
-  const prerendered = withoutCall
+  const prerendered = styled(withoutCall)
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, (tag) => {
       preloads.push(tag.trim());
       return '';
@@ -147,15 +167,18 @@ export async function shellDocuments(
         `<template id="shop-entry">${preloads.join('')}<link rel="modulepreload" crossorigin href="${src}" data-shop-entry /></template>`,
     );
   const withRoot = (html: string) =>
-    prerendered.replace('<div id="root"></div>', () => `<div id="root">${withoutRepeatedStyles(html)}</div>`);
+    prerendered.replace(
+      '<div id="root"></div>',
+      () => `<div id="root">${withoutRepeatedStyles(withoutGlobalStyles(html))}</div>`,
+    );
   return {
     // Without the storefront's home (it is down, or an older release), the frame keeps the page's height.
     home: withRoot(frames.home.replace(ROUTE_SLOT, () => (files.length && home) || ROUTE_PLACEHOLDER)),
     // Other addresses get the page without a prerender: measured on /products, the early frame moved
     // no LCP (the catalog comes from the api) while the JavaScript it pushed after the first paint
     // counted as blocking time (TBT 115 → 946 ms, performance 76 → 64). docs/performance.md.
-    other: page,
-    admin: withoutCall,
+    other: styled(page),
+    admin: styled(withoutCall),
     apiBaseUrl: config.apiBaseUrl,
   };
 }

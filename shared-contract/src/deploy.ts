@@ -43,3 +43,10 @@ export function shopPorts(env: Env): ShopPorts {
 
 /** The file each remote publishes for the shell to find its entry; the only file a CDN must not cache. */
 export const REMOTE_MANIFEST_FILE = 'mf-manifest.json';
+
+/**
+ * The id of the `<style>` in which the shell's deploy step ships the design system's global styles (reset,
+ * tokens as CSS variables, global CSS) taken from the build's prerender; the design system then leaves them
+ * out of the page's runtime work (shared-ui/src/theme-provider.tsx).
+ */
+export const SHIPPED_GLOBAL_STYLES_ID = 'shop-global-styles';

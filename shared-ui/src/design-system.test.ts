@@ -15,7 +15,6 @@ const recipeOf: Record<string, { recipe?: string; slotRecipe?: string }> = {
   Card: { slotRecipe: 'card' },
   Center: {},
   Circle: {},
-  ChakraProvider: {},
   CloseButton: { recipe: 'button' },
   Container: { recipe: 'container' },
   DataList: { slotRecipe: 'dataList' },

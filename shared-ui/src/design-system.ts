@@ -16,7 +16,6 @@ export {
   Card,
   Center,
   Circle,
-  ChakraProvider,
   CloseButton,
   Container,
   DataList,

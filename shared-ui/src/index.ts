@@ -1,4 +1,5 @@
 export { getShopSystem } from './theme.ts';
+export { ShopThemeProvider } from './theme-provider.tsx';
 
 export { toast } from './toast/toast.ts';
 export { toastStore, TOAST_DURATION_MS, type ShopToast, type ToastKind } from './toast/toast-store.ts';

@@ -1,5 +1,5 @@
 import { shellConfig } from '@shop/shared-contract/shell-config';
-import { ChakraProvider, getShopSystem } from '@shop/shared-ui';
+import { ShopThemeProvider } from '@shop/shared-ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
@@ -13,12 +13,12 @@ import StorefrontRoutes from './app/StorefrontRoutes.tsx';
 export function renderHome(): string {
   const config = shellConfig({ shell: 4000, storefront: 4001, admin: 4002, api: 3000 }, {});
   return renderToString(
-    <ChakraProvider value={getShopSystem()}>
+    <ShopThemeProvider>
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter initialEntries={['/']}>
           <StorefrontRoutes notFound={null} config={config} />
         </MemoryRouter>
       </QueryClientProvider>
-    </ChakraProvider>,
+    </ShopThemeProvider>,
   );
 }

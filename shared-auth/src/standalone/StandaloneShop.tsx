@@ -1,7 +1,7 @@
 import { shopQueryClient } from '@shop/shared-api';
 import { defaultPorts, type RuntimeConfig } from '@shop/shared-contract';
 import { shellConfig } from '@shop/shared-contract/shell-config';
-import { ChakraProvider, getShopSystem, ShopToaster } from '@shop/shared-ui';
+import { ShopThemeProvider, ShopToaster } from '@shop/shared-ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
@@ -23,13 +23,13 @@ export const standaloneConfig: RuntimeConfig = shellConfig(defaultPorts, {});
  */
 export function StandaloneShop({ children }: { children: ReactNode }) {
   return (
-    <ChakraProvider value={getShopSystem()}>
+    <ShopThemeProvider>
       <QueryClientProvider client={shopQueryClient}>
         <SessionProvider auth={standaloneConfig.auth} apiBaseUrl={standaloneConfig.apiBaseUrl}>
           <BrowserRouter>{children}</BrowserRouter>
         </SessionProvider>
       </QueryClientProvider>
       <ShopToaster />
-    </ChakraProvider>
+    </ShopThemeProvider>
   );
 }

@@ -1,11 +1,11 @@
-import { ChakraProvider, getShopSystem } from '@shop/shared-ui';
+import { ShopThemeProvider } from '@shop/shared-ui';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { currentUserStore } from '../user/current-user-store.ts';
 import { sessionStore } from '../session/session-store.ts';
 
 export function renderWithTheme(ui: ReactElement) {
-  return render(<ChakraProvider value={getShopSystem()}>{ui}</ChakraProvider>);
+  return render(<ShopThemeProvider>{ui}</ShopThemeProvider>);
 }
 
 export { adminUser as admin, shopperUser as shopper } from '@shop/shared-api/testing';

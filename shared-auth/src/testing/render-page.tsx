@@ -1,5 +1,5 @@
 import type { User } from '@shop/shared-api';
-import { ChakraProvider, loadToastList, getShopSystem, ShopToaster, toastStore } from '@shop/shared-ui';
+import { loadToastList, ShopThemeProvider, ShopToaster, toastStore } from '@shop/shared-ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MotionGlobalConfig } from 'framer-motion';
@@ -55,12 +55,12 @@ export function renderPage(
     initialEntries: [at ?? path],
   });
   const result = render(
-    <ChakraProvider value={getShopSystem()}>
+    <ShopThemeProvider>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
       <ShopToaster />
-    </ChakraProvider>,
+    </ShopThemeProvider>,
   );
   return { ...result, router, queryClient };
 }

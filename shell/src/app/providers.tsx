@@ -1,6 +1,6 @@
 import { shopQueryClient } from '@shop/shared-api';
 import { SessionProvider } from '@shop/shared-auth';
-import { ChakraProvider, getShopSystem, ShopToaster, useSystemColorMode } from '@shop/shared-ui';
+import { ShopThemeProvider, ShopToaster, useSystemColorMode } from '@shop/shared-ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { RuntimeConfig } from './config.ts';
@@ -16,14 +16,14 @@ export function ShopProviders({ config, children }: { config: RuntimeConfig; chi
   useSystemColorMode();
   return (
     <RuntimeConfigContext value={config}>
-      <ChakraProvider value={getShopSystem()}>
+      <ShopThemeProvider>
         <QueryClientProvider client={shopQueryClient}>
           <SessionProvider auth={config.auth} apiBaseUrl={config.apiBaseUrl}>
             {children}
           </SessionProvider>
         </QueryClientProvider>
         <ShopToaster />
-      </ChakraProvider>
+      </ShopThemeProvider>
     </RuntimeConfigContext>
   );
 }

@@ -1,6 +1,6 @@
 import { type RemoteRoutesProps } from '@shop/shared-contract';
 import { shellConfig } from '@shop/shared-contract/shell-config';
-import { ChakraProvider, getShopSystem } from '@shop/shared-ui';
+import { ShopThemeProvider } from '@shop/shared-ui';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -30,11 +30,11 @@ async function renderStorefront() {
   await act(async () => {
     render(
       <RuntimeConfigContext value={config}>
-        <ChakraProvider value={getShopSystem()}>
+        <ShopThemeProvider>
           <MemoryRouter>
             <RemoteRoutes name="storefront" title="The storefront" notFound={<p>Page Not Found</p>} />
           </MemoryRouter>
-        </ChakraProvider>
+        </ShopThemeProvider>
       </RuntimeConfigContext>,
     );
   });

@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SHIPPED_GLOBAL_STYLES_ID } from '@shop/shared-contract';
+import { shellConfig } from '@shop/shared-contract/shell-config';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEPLOY_MARK, documentFor, shellDocuments } from './shell-document.ts';
+
+// The deploy step on a built shell folder, with a storefront that serves its manifest and prerendered home.
+const built = `<!doctype html><html><head>${DEPLOY_MARK}<title>Shop</title></head><body><div id="root"></div><script type="module" crossorigin src="/assets/index.js"></script></body></html>`;
+const layers = '<style data-emotion="css-global 1layers">@layer reset, base, tokens, recipes;</style>';
+const tokens =
+  '<style data-emotion="css-global 2tokens">@layer tokens{:where(:root){--chakra-colors-brand-500:#14b8a6;}}</style>';
+const navbar = '<style data-emotion="css 3navbar">.css-3navbar{display:flex;}</style>';
+const frame = `${layers}${tokens}${navbar}<nav class="css-3navbar">Shop</nav><main><shop-route-slot></shop-route-slot></main>`;
+const storefrontHome = `${layers}${tokens}<style data-emotion="css 4hero">.css-4hero{padding:1rem;}</style><h1 class="css-4hero">Hero</h1>`;
+
+let dir: string;
+let storefront: Server;
+
+afterEach(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  await new Promise((done) => storefront.close(done));
+});
+
+async function deploy(files: { frame?: boolean } = {}) {
+  dir = mkdtempSync(path.join(tmpdir(), 'shell-document-test-'));
+  writeFileSync(path.join(dir, 'index.html'), built);
+  if (files.frame !== false)
+    writeFileSync(path.join(dir, 'prerender-frame.json'), JSON.stringify({ home: frame }));
+  storefront = createServer((request, response) => {
+    if (request.url === '/mf-manifest.json') {
+      response.setHeader('content-type', 'application/json');
+      response.end(
+        JSON.stringify({
+          metaData: { remoteEntry: { path: '', name: 'remoteEntry.js' } },
+          exposes: [{ name: 'routes', assets: { js: { sync: ['routes.js'] } } }],
+        }),
+      );
+    } else if (request.url === '/prerender-home.html') response.end(storefrontHome);
+    else response.writeHead(404).end();
+  });
+  await new Promise<void>((listening) => storefront.listen(0, '127.0.0.1', listening));
+  const { port } = storefront.address() as AddressInfo;
+  const config = shellConfig({ shell: 4000, storefront: port, admin: 4002, api: 3000 }, {});
+  return shellDocuments(dir, {
+    ...config,
+    remotes: { ...config.remotes, storefront: `http://127.0.0.1:${port}/mf-manifest.json` },
+  });
+}
+
+const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+const body = (html: string) => html.slice(html.indexOf('</head>'));
+
+describe('the design system’s global styles in the deployed pages', () => {
+  it('ships them once, in the head of every kind of page, in the prerender’s order', async () => {
+    const documents = await deploy();
+    for (const pathname of ['/', '/products', '/admin/dashboard']) {
+      const page = documentFor(documents, pathname);
+      expect(head(page)).toContain(
+        `<style id="${SHIPPED_GLOBAL_STYLES_ID}">@layer reset, base, tokens, recipes;@layer tokens{:where(:root){--chakra-colors-brand-500:#14b8a6;}}</style>`,
+      );
+      expect(page.match(/--chakra-colors-brand-500/g)).toHaveLength(1);
+      expect(page).not.toContain('css-global');
+    }
+  });
+
+  it('keeps the prerender’s own styles beside the elements that use them', async () => {
+    const home = documentFor(await deploy(), '/');
+    expect(body(home)).toContain(`${navbar}<nav class="css-3navbar">`);
+    expect(body(home)).toContain('.css-4hero{padding:1rem;}');
+  });
+
+  it('ships none without a prerender, and the page draws its own (the design system’s fallback)', async () => {
+    const documents = await deploy({ frame: false });
+    expect(documentFor(documents, '/products')).not.toContain(SHIPPED_GLOBAL_STYLES_ID);
+  });
+});
