@@ -1,8 +1,11 @@
-const longUsDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+// Made on first use, as the rupee format (money.ts): most pages show no date.
+let longUsDate: Intl.DateTimeFormat | undefined;
 
 /** 'November 21, 2026', or 'N/A' when the date is missing or unreadable (SPEC: member-since). */
 export function formatLongDate(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return 'N/A';
   const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? 'N/A' : longUsDate.format(date);
+  if (Number.isNaN(date.getTime())) return 'N/A';
+  longUsDate ??= new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  return longUsDate.format(date);
 }
