@@ -72,6 +72,29 @@ test('filters and pages agree with the api, live in the address, and survive bac
   await expect(cards).toHaveCount(Math.min(rated.filteredProductsCount, rated.resultPerPage));
 });
 
+test('on a phone the filters fold under one button, and their code downloads when it is pressed', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const sliderCode: string[] = [];
+  page.on('request', (request) => {
+    if (/\/(FilterSidebar|slider)-[\w-]+\.js$/.test(request.url())) sliderCode.push(request.url());
+  });
+  await page.goto('/products');
+  await expect(storefront(page).getByTestId('product-card').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(sliderCode, 'the filters are not shown yet').toEqual([]);
+
+  const filters = page.getByRole('button', { name: 'Filters' });
+  await filters.click();
+  await expect(filters).toHaveAttribute('aria-expanded', 'true');
+  const maximum = page.getByRole('slider', { name: 'Maximum price' });
+  await maximum.focus();
+  await page.keyboard.press('PageDown');
+  await expect(page).toHaveURL(/\/products\?price=0-24000$/);
+  expect(sliderCode.length).toBeGreaterThan(0);
+});
+
 test('a keyword list pages over its own matches', async ({ page, request }) => {
   await page.goto('/products/shirt');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Products matching “shirt”');

@@ -9,7 +9,7 @@ import { chromiumLaunchOptions } from './lib/chromium.ts';
 import { startShop } from './lib/shop-process.ts';
 import { startThrowawayPostgres } from './lib/throwaway-postgres.ts';
 import { DEBUG_PORT, runLighthouse, runLighthouseInTab, type LighthouseFigures } from './bench/lighthouse.ts';
-import { measurePage, scriptName, weighLoad, type PageWeight } from './bench/page-weight.ts';
+import { measurePage, SCREENS, scriptName, weighLoad, type PageWeight } from './bench/page-weight.ts';
 import { benchPages, type BenchPage } from './bench/pages.ts';
 import { measureAdminLists } from './bench/admin-lists.ts';
 
@@ -26,7 +26,7 @@ mkdirSync(outDir, { recursive: true });
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 function printWeight(bench: BenchPage, weight: PageWeight) {
-  console.log(`\n${bench.who} opening ${bench.name} (${weight.path})`);
+  console.log(`\n${bench.who} opening ${bench.name} (${weight.path}) on a phone`);
   console.table({
     'requests (all)': { value: weight.requests },
     'script requests': { value: weight.scriptRequests },
@@ -73,6 +73,7 @@ async function measureSignedIn(bench: BenchPage, shellUrl: string, runs: number)
   const options = chromiumLaunchOptions();
   const context = await chromium.launchPersistentContext(profile, {
     ...options,
+    viewport: SCREENS.phone,
     args: [...(options.args ?? []), `--remote-debugging-port=${DEBUG_PORT}`],
   });
   try {
@@ -203,7 +204,12 @@ try {
     products: { _id: string }[];
   };
   const pages = benchPages(list.products[0]!._id).filter((page) => !only || only.includes(page.name));
-  const measured: { bench: BenchPage; weight: PageWeight; lighthouse: LighthouseFigures }[] = [];
+  const measured: {
+    bench: BenchPage;
+    weight: PageWeight;
+    desktop?: PageWeight;
+    lighthouse: LighthouseFigures;
+  }[] = [];
   for (const bench of pages) {
     const { weight, lighthouse } =
       bench.who === 'guest'
@@ -215,7 +221,12 @@ try {
           }
         : await measureSignedIn(bench, shop.shellUrl, runs);
     printWeight(bench, weight);
-    measured.push({ bench, weight, lighthouse });
+    // The goals are the phone's (Lighthouse mobile); a guest's desktop load is reported beside them.
+    const desktop =
+      bench.who === 'guest'
+        ? await measurePage(shop.shellUrl, bench.path, ports, undefined, 'desktop')
+        : undefined;
+    measured.push({ bench, weight, desktop, lighthouse });
   }
 
   // What a signed-in page loads beyond a guest's product page (the card field, the admin remote).
@@ -232,9 +243,10 @@ try {
 
   console.log(`\nAgainst issue 12's goals (Lighthouse mobile, simulated throttling, median of ${runs})`);
   console.table(
-    measured.map(({ bench, weight, lighthouse }) => ({
+    measured.map(({ bench, weight, desktop, lighthouse }) => ({
       page: bench.name,
       who: bench.who,
+      'desktop scripts / KB': desktop ? `${desktop.scriptRequests} / ${kb(desktop.js.gzip)}` : '',
       scripts: versus(weight.scriptRequests, bench.goal.scriptRequests, 'lower'),
       'JS gzip KB': versus(weight.js.gzip / 1024, bench.goal.jsGzipKb, 'lower', kb(weight.js.gzip)),
       perf: versus(lighthouse.performance, bench.goal.performance, 'higher'),
@@ -247,12 +259,13 @@ try {
   );
   results.lighthouse = measured.map(({ bench, lighthouse }) => ({ page: bench.name, ...lighthouse }));
   results.pages = Object.fromEntries(
-    measured.map(({ bench, weight }) => [
+    measured.map(({ bench, weight, desktop }) => [
       bench.name,
       {
         who: bench.who,
         goal: bench.goal,
         ...weight,
+        desktop: desktop && { scriptRequests: desktop.scriptRequests, js: desktop.js },
         files: weight.files.map(({ url, ...rest }) => ({ url: new URL(url).pathname, ...rest })),
       },
     ]),

@@ -10,7 +10,7 @@ interface FilterSidebarProps {
 }
 
 /** Price range, category and minimum rating; each choice is a toggle button that says whether it is on. */
-export function FilterSidebar({ filters, onChange, onClear }: FilterSidebarProps) {
+export default function FilterSidebar({ filters, onChange, onClear }: FilterSidebarProps) {
   const filtered =
     filters.category !== 'All' || filters.ratings > 0 || filters.price[0] > 0 || filters.price[1] < 25_000;
   return (

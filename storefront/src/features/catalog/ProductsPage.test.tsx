@@ -70,4 +70,22 @@ describe('/products', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findAllByTestId('product-card')).toHaveLength(8);
   });
+
+  describe('on a phone', () => {
+    const { happyDOM } = window as unknown as { happyDOM: { setViewport(size: { width: number }): void } };
+    beforeEach(() => happyDOM.setViewport({ width: 390 }));
+    afterEach(() => happyDOM.setViewport({ width: 1024 }));
+
+    it('the filters (and their code) come when Filters is pressed, not with the list', async () => {
+      fakeApi({ 'GET /products': () => aProductList(eight) });
+      render();
+      await screen.findAllByTestId('product-card');
+      // Not even hidden in the page: the filters are not rendered, so their code is not asked for.
+      expect(screen.queryByRole('group', { name: 'Categories', hidden: true })).not.toBeInTheDocument();
+
+      await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
+      expect(await screen.findByRole('group', { name: 'Categories' })).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Filters' })).toHaveAttribute('aria-expanded', 'true');
+    });
+  });
 });
