@@ -1,6 +1,6 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type UserConfigFnObject } from 'vite';
+import { defineConfig, type Rolldown, type UserConfigFnObject } from 'vite';
 import {
   defaultPorts,
   portVariables,
@@ -10,11 +10,18 @@ import {
 } from '@shop/shared-contract';
 import { federationRuntimeGroup, routerAlias, sharedDependencies } from './federation.shared.ts';
 
+type ChunkGroup = NonNullable<NonNullable<Rolldown.OutputOptions['codeSplitting']>['groups']>[number];
+
 /**
  * The Vite config of a remote: one exposed `./routes` module, a hashed entry listed in mf-manifest.json
- * (the only file a deploy must not cache), and the shop's shared singletons.
+ * (the only file a deploy must not cache), and the shop's shared singletons. `chunkGroups` are the remote's
+ * own Rolldown chunk groups, after the shared ones.
  */
-export function remoteViteConfig(name: RemoteName, routesModule: string): UserConfigFnObject {
+export function remoteViteConfig(
+  name: RemoteName,
+  routesModule: string,
+  { chunkGroups = [] }: { chunkGroups?: ChunkGroup[] } = {},
+): UserConfigFnObject {
   const port = Number(process.env[portVariables[name]] ?? defaultPorts[name]);
   return defineConfig(({ command }) => ({
     // Relative URLs: chunks resolve against the remote entry's own address, so one build serves from any
@@ -60,6 +67,7 @@ export function remoteViteConfig(name: RemoteName, routesModule: string): UserCo
                 test: /^(?!.*shared_mf_2_ui_mf_1_(?:overlays|slider)).*__loadShare__/,
                 priority: 10,
               },
+              ...chunkGroups,
             ],
           },
         },
