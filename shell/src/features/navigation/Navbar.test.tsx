@@ -1,5 +1,6 @@
 import { sessionStore } from '@shop/shared-auth';
 import { cartStore } from '@shop/shared-cart';
+import { loadOverlays } from '@shop/shared-ui';
 import type * as SharedUi from '@shop/shared-ui';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -17,7 +18,7 @@ vi.mock('@shop/shared-ui', async (importOriginal) => {
   const original = await importOriginal<typeof SharedUi>();
   const loading = overlaysGate.opened.then(() => original.loadOverlays());
   overlaysGate.loading = loading;
-  return { ...original, loadOverlays: () => loading };
+  return { ...original, loadOverlays: vi.fn(() => loading) };
 });
 
 const line = (product: string) => ({
@@ -58,6 +59,16 @@ describe('Navbar', () => {
     ).toEqual(['Home', 'Products', 'About', 'Contact', 'Search']);
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(screen.queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
+  });
+
+  it("a signed-in page asks for the menu's code only when the avatar is focused, pointed at or pressed", async () => {
+    vi.mocked(loadOverlays).mockClear();
+    renderNavbar();
+    await act(async () => resetSession(shopper));
+    const avatar = screen.getByRole('button', { name: 'Account menu for Shopper' });
+    expect(loadOverlays).not.toHaveBeenCalled();
+    act(() => avatar.focus());
+    expect(loadOverlays).toHaveBeenCalled();
   });
 
   it('opens the dropdown pressed before the overlays entry arrived', async () => {
