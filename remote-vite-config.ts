@@ -10,7 +10,9 @@ import {
 } from '@shop/shared-contract';
 import { federationRuntimeGroup, routerAlias, sharedDependencies } from './federation.shared.ts';
 
-type ChunkGroup = NonNullable<NonNullable<Rolldown.OutputOptions['codeSplitting']>['groups']>[number];
+type ChunkGroup = NonNullable<
+  Exclude<Rolldown.OutputOptions['codeSplitting'], boolean | undefined>['groups']
+>[number];
 
 /**
  * The Vite config of a remote: one exposed `./routes` module, a hashed entry listed in mf-manifest.json
