@@ -174,3 +174,21 @@ test('signed-in pages send a guest to /login and back', async ({ page }) => {
   await expect(page).toHaveURL(/\/orders\/me$/);
   await expect(page.getByRole('heading', { name: 'My Orders' })).toBeVisible();
 });
+
+test("a signed-in page's code downloads while the session is checked, not after", async ({ page }) => {
+  await page.goto('/login');
+  await loginViaUi(page, demoShopper);
+  // The session check of a full load answers late; the cart's own chunk must not wait for it.
+  const events: string[] = [];
+  await page.route('**/api/v1/auth/refresh', async (route) => {
+    await new Promise((resume) => setTimeout(resume, 1500));
+    events.push('session answered');
+    await route.continue();
+  });
+  page.on('request', (request) => {
+    if (/\/CartPage-[\w-]+\.js$/.test(request.url())) events.push('cart code asked for');
+  });
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(events).toEqual(['cart code asked for', 'session answered']);
+});

@@ -1,27 +1,20 @@
-import type { RemoteRoutesProps } from '@shop/shared-contract';
+import type { RemoteRoutesProps, RuntimeConfig } from '@shop/shared-contract';
 import { RequireAuth } from '@shop/shared-auth';
 import { PageProgress } from '@shop/shared-ui';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { matchRoutes, Route, Routes } from 'react-router-dom';
 import { AnnouncementBar } from '../features/home/AnnouncementBar.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
 
 // Every page but the home page is its own chunk, fetched when its route is first visited: a guest on `/`
 // downloads neither the catalog nor the checkout. The home page ships in this module because it is where
 // most visits land, and index.html already preloads this module (no extra round trip before first paint).
-const SearchPage = lazy(() => import('../features/catalog/SearchPage.tsx'));
-const CartPage = lazy(() => import('../features/cart/CartPage.tsx'));
-const ShippingPage = lazy(() => import('../features/checkout/ShippingPage.tsx'));
-const ConfirmOrderPage = lazy(() => import('../features/checkout/ConfirmOrderPage.tsx'));
-const PaymentPage = lazy(() => import('../features/checkout/PaymentPage.tsx'));
-const SuccessPage = lazy(() => import('../features/checkout/SuccessPage.tsx'));
-const MyOrdersPage = lazy(() => import('../features/orders/MyOrdersPage.tsx'));
-const OrderDetailsPage = lazy(() => import('../features/orders/OrderDetailsPage.tsx'));
 
 /**
  * A lazy page that renders at once when its chunk is already here. The page a visit lands on is fetched
  * while this module loads (below), so the shell's first render draws the page itself rather than a loading
- * bar that the page then replaces (that swap made the footer jump: CLS 0.36 on /products).
+ * bar that the page then replaces (that swap made the footer jump: CLS 0.36 on /products), and its chunk
+ * downloads beside the shell's start instead of after the first render.
  */
 function preloadablePage<Props extends object>(load: () => Promise<{ default: ComponentType<Props> }>) {
   let Loaded: ComponentType<Props> | undefined;
@@ -38,24 +31,59 @@ function preloadablePage<Props extends object>(load: () => Promise<{ default: Co
 }
 
 const productsPage = preloadablePage(() => import('../features/catalog/ProductsPage.tsx'));
+const searchPage = preloadablePage(() => import('../features/catalog/SearchPage.tsx'));
 const productPage = preloadablePage(() => import('../features/product/ProductPage.tsx'));
-const ProductsPage = productsPage.Page;
-const ProductPage = productPage.Page;
+const cartPage = preloadablePage(() => import('../features/cart/CartPage.tsx'));
+const shippingPage = preloadablePage(() => import('../features/checkout/ShippingPage.tsx'));
+const confirmOrderPage = preloadablePage(() => import('../features/checkout/ConfirmOrderPage.tsx'));
+const paymentPage = preloadablePage(() => import('../features/checkout/PaymentPage.tsx'));
+const successPage = preloadablePage(() => import('../features/checkout/SuccessPage.tsx'));
+const myOrdersPage = preloadablePage(() => import('../features/orders/MyOrdersPage.tsx'));
+const orderDetailsPage = preloadablePage(() => import('../features/orders/OrderDetailsPage.tsx'));
+
+/** A signed-in page: guests go to /login and come back here afterwards. */
+const signedIn = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
+
+interface PageRoute {
+  path: string;
+  preload: () => Promise<unknown>;
+  element: (config: RuntimeConfig) => ReactNode;
+}
+
+/** Each page's address and what it draws there: the routes below, and the landing page's preload. */
+const pageRoutes: PageRoute[] = [
+  { path: 'products', preload: productsPage.preload, element: () => <productsPage.Page /> },
+  { path: 'products/:keyword', preload: productsPage.preload, element: () => <productsPage.Page /> },
+  { path: 'search', preload: searchPage.preload, element: () => <searchPage.Page /> },
+  { path: 'product/:id', preload: productPage.preload, element: () => <productPage.Page /> },
+  { path: 'cart', preload: cartPage.preload, element: () => signedIn(<cartPage.Page />) },
+  { path: 'shipping', preload: shippingPage.preload, element: () => signedIn(<shippingPage.Page />) },
+  {
+    path: 'order/confirm',
+    preload: confirmOrderPage.preload,
+    element: () => signedIn(<confirmOrderPage.Page />),
+  },
+  {
+    path: 'process/payment',
+    preload: paymentPage.preload,
+    element: (config) => signedIn(<paymentPage.Page payments={config.payments} />),
+  },
+  { path: 'success', preload: successPage.preload, element: () => signedIn(<successPage.Page />) },
+  { path: 'orders/me', preload: myOrdersPage.preload, element: () => signedIn(<myOrdersPage.Page />) },
+  {
+    path: 'order/:id',
+    preload: orderDetailsPage.preload,
+    element: () => signedIn(<orderDetailsPage.Page />),
+  },
+];
 
 // The landing page's chunk is part of loading this module (the shell waits for it before its first
 // render, index.html has preloaded this module); a failure is left to the route's own lazy load.
 if (typeof window !== 'undefined') {
-  const landing = window.location.pathname;
-  const page = /^\/products(\/|$)/.test(landing)
-    ? productsPage
-    : landing.startsWith('/product/')
-      ? productPage
-      : undefined;
-  await page?.preload().catch(() => {});
+  const routes = pageRoutes.map((route) => ({ path: route.path, handle: route }));
+  const [landing] = matchRoutes(routes, window.location.pathname) ?? [];
+  await (landing?.route.handle as PageRoute | undefined)?.preload().catch(() => {});
 }
-
-/** A signed-in page: guests go to /login and come back here afterwards. */
-const signedIn = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 
 /** The storefront's routes, exposed to the shell as `storefront/routes`. */
 export default function StorefrontRoutes({ notFound, config }: RemoteRoutesProps) {
@@ -73,17 +101,9 @@ export default function StorefrontRoutes({ notFound, config }: RemoteRoutesProps
               </>
             }
           />
-          <Route path="products" element={<ProductsPage />} />
-          <Route path="products/:keyword" element={<ProductsPage />} />
-          <Route path="search" element={<SearchPage />} />
-          <Route path="product/:id" element={<ProductPage />} />
-          <Route path="cart" element={signedIn(<CartPage />)} />
-          <Route path="shipping" element={signedIn(<ShippingPage />)} />
-          <Route path="order/confirm" element={signedIn(<ConfirmOrderPage />)} />
-          <Route path="process/payment" element={signedIn(<PaymentPage payments={config.payments} />)} />
-          <Route path="success" element={signedIn(<SuccessPage />)} />
-          <Route path="orders/me" element={signedIn(<MyOrdersPage />)} />
-          <Route path="order/:id" element={signedIn(<OrderDetailsPage />)} />
+          {pageRoutes.map(({ path, element }) => (
+            <Route key={path} path={path} element={element(config)} />
+          ))}
           <Route path="*" element={notFound} />
         </Routes>
       </Suspense>
