@@ -192,3 +192,34 @@ test("a signed-in page's code downloads while the session is checked, not after"
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(events).toEqual(['cart code asked for', 'session answered']);
 });
+
+test('on a phone, a full load of the payment page does not move the footer into view', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  const phoneCase = await productNamed(request, CASE);
+  await page.goto('/login');
+  await registerViaUi(page, newAccount('steady'));
+  await addToCart(page, phoneCase._id);
+  await toPayment(page);
+  // Layout shifts from the first byte of the reload, kept by the page itself.
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shopShifts: number[] }).shopShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[])
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Card Info' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const shifted = await page.evaluate(() =>
+    (window as unknown as { shopShifts: number[] }).shopShifts.reduce((sum, value) => sum + value, 0),
+  );
+  expect(shifted).toBeLessThan(0.02);
+});
