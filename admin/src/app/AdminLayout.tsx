@@ -1,17 +1,15 @@
-import { Box, Button, CloseButton, Grid, PageProgress, Portal, Stack, Text } from '@shop/shared-ui';
-import { Drawer } from '@shop/shared-ui/overlays';
-import { Menu as MenuIcon } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { Box, Grid, PageProgress, Stack, Text } from '@shop/shared-ui';
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { currentMenuItem } from '../components/admin-menu.ts';
 import { SideMenu } from '../components/SideMenu.tsx';
+import { AdminMenuDrawer } from './AdminMenuDrawer.tsx';
 
 /**
  * The admin frame inside the shop's frame: a side menu on desktop, a drawer behind a menu button on phones
  * (DESIGN.md), the page on the right. Each page is its own chunk; a thin bar shows while one arrives.
  */
 export function AdminLayout() {
-  const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
   const section = currentMenuItem(pathname)?.label ?? 'Admin';
   return (
@@ -28,36 +26,7 @@ export function AdminLayout() {
       </Box>
 
       <Box hideFrom="md">
-        <Drawer.Root
-          open={drawerOpen}
-          onOpenChange={(details) => setDrawerOpen(details.open)}
-          placement="start"
-        >
-          <Drawer.Trigger asChild>
-            <Button variant="outline" size="sm" aria-label={`Admin menu (${section})`}>
-              <MenuIcon size={16} aria-hidden="true" />
-              Admin menu: {section}
-            </Button>
-          </Drawer.Trigger>
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content maxW="xs">
-                <Drawer.Header>
-                  <Drawer.Title>Admin panel</Drawer.Title>
-                </Drawer.Header>
-                <Drawer.Body>
-                  <Box as="nav" aria-label="Admin">
-                    <SideMenu onNavigate={() => setDrawerOpen(false)} />
-                  </Box>
-                </Drawer.Body>
-                <Drawer.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label="Close admin menu" />
-                </Drawer.CloseTrigger>
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
+        <AdminMenuDrawer section={section} />
       </Box>
 
       <Stack gap="6" minW="0">

@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderAdmin } from '../testing/render.tsx';
+import { loadOverlayEntry } from '../hooks/overlays.ts';
 import { AdminLayout } from './AdminLayout.tsx';
 
 describe('the admin layout', () => {
@@ -18,6 +19,8 @@ describe('the admin layout', () => {
   });
 
   it('opens the menu in a drawer on phones', async () => {
+    // The drawer's code comes at the first press (AdminMenuDrawer); here it is already fetched.
+    await loadOverlayEntry();
     renderAdmin(<AdminLayout />, { path: '/admin/users', at: '/admin/users' });
     fireEvent.click(screen.getByRole('button', { name: 'Admin menu (Users)', hidden: true }));
     const drawer = await screen.findByRole('dialog', { name: 'Admin panel' });
