@@ -17,12 +17,18 @@ type ChunkGroup = NonNullable<
 /**
  * The Vite config of a remote: one exposed `./routes` module, a hashed entry listed in mf-manifest.json
  * (the only file a deploy must not cache), and the shop's shared singletons. `chunkGroups` are the remote's
- * own Rolldown chunk groups, after the shared ones.
+ * own Rolldown chunk groups, after the shared ones. `unusedShares` are shares the remote never imports:
+ * the federation plugin loads a consume-only share that no dynamic import reaches when the remote starts,
+ * so a declared but unused one is downloaded on every page of that remote (the slider on the admin
+ * panel: 9.6 KB, docs/performance.md, round 5).
  */
 export function remoteViteConfig(
   name: RemoteName,
   routesModule: string,
-  { chunkGroups = [] }: { chunkGroups?: ChunkGroup[] } = {},
+  {
+    chunkGroups = [],
+    unusedShares = [],
+  }: { chunkGroups?: ChunkGroup[]; unusedShares?: (keyof ReturnType<typeof sharedDependencies>)[] } = {},
 ): UserConfigFnObject {
   const port = Number(process.env[portVariables[name]] ?? defaultPorts[name]);
   return defineConfig(({ command }) => ({
@@ -37,10 +43,14 @@ export function remoteViteConfig(
         exposes: { [REMOTE_ROUTES_EXPOSE]: routesModule },
         // `pnpm dev` serves remotes to a dev shell that provides the shares (SHOP_ASSEMBLED_DEV); only a
         // remote started on its own needs them eager, or the page would evaluate two Reacts and emotions.
-        shared: sharedDependencies({
-          standaloneDev: command === 'serve' && !process.env.SHOP_ASSEMBLED_DEV,
-          remote: true,
-        }),
+        shared: Object.fromEntries(
+          Object.entries(
+            sharedDependencies({
+              standaloneDev: command === 'serve' && !process.env.SHOP_ASSEMBLED_DEV,
+              remote: true,
+            }),
+          ).filter(([share]) => !(unusedShares as string[]).includes(share)),
+        ),
         dts: false,
         // The shell publishes its federation runtime-core (`provideExternalRuntime` in shell/vite.config.ts);
         // a built remote reads it instead of shipping its own copy (docs/federation.md, round 3). A remote
