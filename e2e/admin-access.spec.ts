@@ -43,10 +43,14 @@ test('the dashboard shows the figures, quick actions, recent activity and the 30
   page,
 }) => {
   const chunks: string[] = [];
+  const storefrontRequests: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).port === String(e2ePorts.admin)) chunks.push(request.url());
+    const { port } = new URL(request.url());
+    if (port === String(e2ePorts.admin)) chunks.push(request.url());
+    if (port === String(e2ePorts.storefront)) storefrontRequests.push(request.url());
   });
   await loginViaUi(page, demoAdmin);
+  storefrontRequests.length = 0;
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await adminPageReady(page, 'Dashboard');
@@ -59,6 +63,8 @@ test('the dashboard shows the figures, quick actions, recent activity and the 30
   await expect(page.getByRole('img', { name: 'Revenue per day' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Orders per day' })).toBeVisible();
   expect(chunks.some((url) => /RevenueChart-[\w-]+\.js$/.test(url))).toBe(true);
+  // An admin page loads nothing of the storefront, its preloads included.
+  expect(storefrontRequests).toEqual([]);
 
   // The chart's chunk is the dashboard's alone: another admin page opened fresh does not load it.
   chunks.length = 0;

@@ -54,6 +54,18 @@ async function deploy(files: { frame?: boolean } = {}) {
 const head = (html: string) => html.slice(0, html.indexOf('</head>'));
 const body = (html: string) => html.slice(html.indexOf('</head>'));
 
+describe('the admin panel’s page', () => {
+  it('preloads nothing of the storefront, which it does not load, and opens a connection to the admin remote', async () => {
+    const documents = await deploy();
+    const admin = documentFor(documents, '/admin/dashboard');
+    expect(documentFor(documents, '/products')).toContain('rel="modulepreload"');
+    // The storefront is served from 127.0.0.1 here: no link of the page points there.
+    expect(admin).not.toMatch(/<link[^>]*(?:modulepreload|127\.0\.0\.1)/);
+    expect(admin).toContain('<link rel="preconnect" href="http://localhost:4002" crossorigin />');
+    expect(admin).toContain('id="shop-config"');
+  });
+});
+
 describe('the design system’s global styles in the deployed pages', () => {
   it('ships them once, in the head of every kind of page, in the prerender’s order', async () => {
     const documents = await deploy();

@@ -10,8 +10,8 @@ import { firstApiCall } from './first-api-call.ts';
  * - config.json itself, as a JSON data block (no request for it before the boot can start);
  * - preconnects to the storefront and the api;
  * - preloads of the storefront's manifest, remote entry and routes module, read from the manifest the
- *   config names, so the first page's code downloads in parallel with the shell's own instead of after it.
- *
+ *   config names, so the first page's code downloads in parallel with the shell's own instead of after it
+ *   (not on `/admin` pages, which load no storefront: a preconnect to the admin remote instead);
  * - the design system's global styles (reset, tokens, global CSS) as one `<style>`, taken from the
  *   prerender: the page's JavaScript then neither builds nor inserts them (shared-ui/src/theme-provider.tsx);
  * - the prerendered first paint (scripts/prerender.ts) inside `#root`: the shell's frame and, on `/`, the
@@ -124,11 +124,14 @@ export async function shellDocuments(
     storefrontHome(manifestUrl, timeoutMs),
   ]);
   const origin = (url: string) => new URL(url).origin;
-  const lines = [
+  const everyPage = [
     // `config` was checked when it was made (shellConfig parses it), so the shell takes this one unchecked.
     `<script type="application/json" id="shop-config">${jsonForScript(config)}</script>`,
-    FIRST_API_CALL_MARK,
     `<link rel="preconnect" href="${escapeAttribute(origin(config.apiBaseUrl))}" />`,
+  ];
+  const lines = [
+    ...everyPage,
+    FIRST_API_CALL_MARK,
     ...(files.length
       ? [
           `<link rel="preconnect" href="${escapeAttribute(origin(manifestUrl))}" crossorigin />`,
@@ -139,11 +142,21 @@ export async function shellDocuments(
       : []),
   ];
   const page = built.replace(DEPLOY_MARK, lines.join('\n    '));
+  // The admin panel's pages load no storefront (shell/src/main.tsx): its preloads cost an admin page 8
+  // scripts and 17 KB. Nothing of the admin remote is preloaded either, since the page does not know yet
+  // whether its visitor is an admin; a connection to it is opened, which fetches nothing.
+  const adminPage = built.replace(
+    DEPLOY_MARK,
+    [
+      ...everyPage,
+      `<link rel="preconnect" href="${escapeAttribute(origin(config.remotes.admin))}" crossorigin />`,
+    ].join('\n    '),
+  );
   const framePath = path.join(shellDir, 'prerender-frame.json');
   // Only `other` addresses get a first api call (documentFor); the mark goes from the rest once, here.
   const withoutCall = page.replace(FIRST_API_CALL_MARK, '');
   if (!existsSync(framePath))
-    return { home: withoutCall, other: page, admin: withoutCall, apiBaseUrl: config.apiBaseUrl };
+    return { home: withoutCall, other: page, admin: adminPage, apiBaseUrl: config.apiBaseUrl };
   const frames = JSON.parse(readFileSync(framePath, 'utf8')) as { home: string };
   // Every page carries them, the prerendered one in its head before the frame's own styles (the layer order
   // comes first); the fragments below then drop their copies.
@@ -178,7 +191,7 @@ export async function shellDocuments(
     // no LCP (the catalog comes from the api) while the JavaScript it pushed after the first paint
     // counted as blocking time (TBT 115 → 946 ms, performance 76 → 64). docs/performance.md.
     other: styled(page),
-    admin: styled(withoutCall),
+    admin: styled(adminPage),
     apiBaseUrl: config.apiBaseUrl,
   };
 }
