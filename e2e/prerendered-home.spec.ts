@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { layoutShiftTotal, recordLayoutShifts } from './support/layout-shifts.ts';
 
 // The home page is served prerendered (scripts/lib/shell-document.ts): it paints before any of its
 // JavaScript is fetched, and React then takes the page over without moving it (docs/performance.md).
@@ -6,18 +7,7 @@ import { expect, test } from '@playwright/test';
 test('the home page paints before any JavaScript is fetched, then React takes it over in place', async ({
   page,
 }) => {
-  // Layout shifts from the first byte, kept by the page itself (buffered observers miss none).
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { shopShifts: number[] }).shopShifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-      })[])
-        if (!entry.hadRecentInput) shifts.push(entry.value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   const served = await (await page.request.get('/')).text();
   expect(served).toContain('Featured Products');
 
@@ -39,8 +29,7 @@ test('the home page paints before any JavaScript is fetched, then React takes it
   const early = timings.scripts.filter((script) => script.startTime < timings.firstPaint!);
   expect(early, 'scripts fetched before the first paint').toEqual([]);
 
-  const shifts = await page.evaluate(() => (window as unknown as { shopShifts: number[] }).shopShifts);
-  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.02);
+  expect(await layoutShiftTotal(page)).toBeLessThan(0.02);
 });
 
 // The deploy step ships the design system's global styles (reset, tokens) in the page; the app then neither

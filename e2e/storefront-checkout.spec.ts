@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoShopper, loginViaUi, newAccount, registerViaUi } from './support/shell-session.ts';
+import { layoutShiftTotal, recordLayoutShifts } from './support/layout-shifts.ts';
 import { addToCart, apiToken, fillCard, fillShipping, ordersOf, productNamed } from './support/storefront.ts';
 
 const TSHIRT = 'Pure Cotton Crew Neck T-Shirt'; // ₹399, 120 in stock
@@ -203,23 +204,9 @@ test('on a phone, a full load of the payment page does not move the footer into 
   await registerViaUi(page, newAccount('steady'));
   await addToCart(page, phoneCase._id);
   await toPayment(page);
-  // Layout shifts from the first byte of the reload, kept by the page itself.
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { shopShifts: number[] }).shopShifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-      })[])
-        if (!entry.hadRecentInput) shifts.push(entry.value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Card Info' })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  const shifted = await page.evaluate(() =>
-    (window as unknown as { shopShifts: number[] }).shopShifts.reduce((sum, value) => sum + value, 0),
-  );
-  expect(shifted).toBeLessThan(0.02);
+  expect(await layoutShiftTotal(page)).toBeLessThan(0.02);
 });
