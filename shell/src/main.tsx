@@ -17,12 +17,15 @@ function isStorefrontPath(pathname: string): boolean {
   return matches?.at(-1)?.route.path === '*';
 }
 
+/** Resumes in a later task, so the work before and after it are two tasks instead of one long one. */
+const nextTask = () => new Promise((resume) => setTimeout(resume, 0));
+
 const root = createRoot(document.getElementById('root')!);
 
 try {
   // The shared code has just been evaluated, in one long task; what follows (config, remotes) starts in the
   // next one instead of lengthening it (docs/performance.md, round 5).
-  await new Promise((resume) => setTimeout(resume, 0));
+  await nextTask();
   const config = await loadRuntimeConfig();
   registerShopRemotes(config.remotes);
   // Most visits land on a storefront page: fetch its code at once (index.html has preloaded it). On a
@@ -34,7 +37,7 @@ try {
     : loadRemoteRoutes('storefront').catch(() => {});
   // While the storefront downloads: the theme's system, in a task of its own instead of inside the long
   // task that evaluated the shared code or the first render's slices (shared-ui/src/theme.ts).
-  await new Promise((resume) => setTimeout(resume, 0));
+  await nextTask();
   getShopSystem();
   if (storefront && isStorefrontPath(window.location.pathname)) {
     await Promise.race([storefront, new Promise((done) => setTimeout(done, REMOTE_WAIT_MS))]);
