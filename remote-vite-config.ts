@@ -1,6 +1,6 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Rolldown, type UserConfigFnObject } from 'vite';
+import { defineConfig, type UserConfigFnObject } from 'vite';
 import {
   defaultPorts,
   portVariables,
@@ -10,14 +10,17 @@ import {
 } from '@shop/shared-contract';
 import { federationRuntimeGroup, routerAlias, sharedDependencies } from './federation.shared.ts';
 
-type ChunkGroup = NonNullable<
-  Exclude<Rolldown.OutputOptions['codeSplitting'], boolean | undefined>['groups']
->[number];
-
 /**
  * The Vite config of a remote: one exposed `./routes` module, a hashed entry listed in mf-manifest.json
- * (the only file a deploy must not cache), and the shop's shared singletons. `chunkGroups` are the remote's
- * own Rolldown chunk groups, after the shared ones. `unusedShares` are shares the remote never imports:
+ * (the only file a deploy must not cache), and the shop's shared singletons.
+ *
+ * `pagePieces` matches the remote's modules that may go in its one `page-pieces` file: of those, what two or
+ * more of its chunks share. Rolldown gives each module that two lazy pages share a file of its own (0.2-1.5
+ * KB each, several per page); grouped, they are one request (docs/federation.md, round 5). Leave out of it
+ * what the remote's first page needs alone (the file would bring the rest to that page) and any module that
+ * imports an on-demand share statically (the share would load whenever the file does).
+ *
+ * `unusedShares` are shares the remote never imports:
  * the federation plugin loads a consume-only share that no dynamic import reaches when the remote starts,
  * so a declared but unused one is downloaded on every page of that remote (the slider on the admin
  * panel: 9.6 KB, docs/performance.md, round 5).
@@ -26,9 +29,9 @@ export function remoteViteConfig(
   name: RemoteName,
   routesModule: string,
   {
-    chunkGroups = [],
+    pagePieces,
     unusedShares = [],
-  }: { chunkGroups?: ChunkGroup[]; unusedShares?: (keyof ReturnType<typeof sharedDependencies>)[] } = {},
+  }: { pagePieces?: RegExp; unusedShares?: (keyof ReturnType<typeof sharedDependencies>)[] } = {},
 ): UserConfigFnObject {
   const port = Number(process.env[portVariables[name]] ?? defaultPorts[name]);
   return defineConfig(({ command }) => ({
@@ -79,7 +82,9 @@ export function remoteViteConfig(
                 test: /^(?!.*shared_mf_2_ui_mf_1_(?:overlays|slider)).*__loadShare__/,
                 priority: 10,
               },
-              ...chunkGroups,
+              ...(pagePieces
+                ? [{ name: 'page-pieces', test: pagePieces, minShareCount: 2, priority: 5 }]
+                : []),
             ],
           },
         },
