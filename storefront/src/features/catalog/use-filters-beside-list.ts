@@ -2,7 +2,10 @@ import { getShopSystem } from '@shop/shared-ui';
 import { useSyncExternalStore } from 'react';
 
 // The theme's `md` breakpoint, where the catalog's filters move from under a button to beside the list.
-const besideQuery = () => window.matchMedia(`(min-width: ${getShopSystem().token('breakpoints.md')})`);
+// One live query for the page: React reads its `matches` on every render of the catalog.
+let besideList: MediaQueryList | undefined;
+const besideQuery = () =>
+  (besideList ??= window.matchMedia(`(min-width: ${getShopSystem().token('breakpoints.md')})`));
 
 function subscribe(onChange: () => void) {
   const query = besideQuery();
