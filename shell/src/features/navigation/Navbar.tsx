@@ -79,8 +79,10 @@ export function Navbar() {
           ))}
         </HStack>
         <Spacer />
+        {/* Every state is as tall as the Login button (36 px), so the bar keeps its height when the
+            session resolves or React takes over the prerendered page (a guest's frame). */}
         {status === 'loading' || (isSignedIn && !user) ? (
-          <Skeleton boxSize="8" rounded="full" aria-hidden="true" />
+          <Skeleton boxSize="9" rounded="full" aria-hidden="true" />
         ) : user ? (
           <HStack gap="3">
             <Link asChild fontWeight="medium" hideBelow="sm">

@@ -44,7 +44,7 @@ function AvatarButton({ user, ...props }: { user: ShopUser } & ButtonProps) {
       rounded="full"
       p="0"
       minW="auto"
-      h="auto"
+      boxSize="9"
       aria-label={`Account menu for ${user.name}`}
       {...props}
     >
