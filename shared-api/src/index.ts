@@ -13,6 +13,7 @@ export {
   type UploadProgressHandler,
 } from './client/api-client.ts';
 export { call } from './client/call.ts';
+export { firstCallArrival } from './client/first-call.ts';
 export { LOGOUT_MESSAGE_KEY, storeLogoutMessage, takeLogoutMessage } from './client/logout-message.ts';
 export {
   ApiError,

@@ -1,3 +1,4 @@
+import { firstCallArrival } from '@shop/shared-api';
 import { getShopSystem } from '@shop/shared-ui';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -10,6 +11,8 @@ import { ShellApp } from './app/ShellApp.tsx';
 
 /** How long the first render waits for the storefront before it draws the frame with a loading bar. */
 const REMOTE_WAIT_MS = 4000;
+/** How much longer it waits for the page's first api answer (index.html asked for it at boot). */
+const FIRST_ANSWER_WAIT_MS = 1000;
 
 /** True when the address is one of the storefront's (the shell's catch-all route), not a shell page. */
 function isStorefrontPath(pathname: string): boolean {
@@ -21,6 +24,10 @@ function isStorefrontPath(pathname: string): boolean {
 const nextTask = () => new Promise((resume) => setTimeout(resume, 0));
 
 const root = createRoot(document.getElementById('root')!);
+// The first call's answer (the plain catalog, a product page) usually arrives long before this code: the
+// page's first render then draws it, in place of the prerendered skeleton and its pictures, instead of
+// drawing a skeleton again and the cards a moment later.
+const firstAnswer = firstCallArrival();
 
 try {
   // The shared code has just been evaluated, in one long task; what follows (config, remotes) starts in the
@@ -41,6 +48,7 @@ try {
   getShopSystem();
   if (storefront && isStorefrontPath(window.location.pathname)) {
     await Promise.race([storefront, new Promise((done) => setTimeout(done, REMOTE_WAIT_MS))]);
+    await Promise.race([firstAnswer, new Promise((done) => setTimeout(done, FIRST_ANSWER_WAIT_MS))]);
   }
   // A transition: React renders in slices that leave the main thread free between them (the prerendered
   // page stays on screen meanwhile) instead of one long task, and commits the whole page at once.

@@ -104,6 +104,12 @@ export function configureApi(next: ApiClientConfig): void {
   leaving = false;
 }
 
+/** The address the client asks for `path` (with `searchParams`), as its `prefix` option builds it. */
+export function apiUrl(path: string, searchParams?: URLSearchParams): string {
+  const url = `${config.baseUrl}/${path}`;
+  return searchParams ? `${url}?${searchParams.toString()}` : url;
+}
+
 /** The configured ky instance; endpoint functions use it, features call the endpoint functions. */
 export function apiClient(): KyInstance {
   client ??= createClient();

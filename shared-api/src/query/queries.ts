@@ -1,12 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getUserDetails, getUsers, getUsersPage } from '../endpoints/admin-users.ts';
 import { getAdminProducts, getAdminProductsPage } from '../endpoints/admin-products.ts';
-import type { AdminListQuery } from '../schemas/index.ts';
+import type { AdminListQuery, Product, ProductListResponse } from '../schemas/index.ts';
+import { apiUrl } from '../client/api-client.ts';
+import { takeArrivedFirstCall } from '../client/first-call.ts';
 import {
   getProduct,
   getProductReviews,
   getProducts,
   normalizeProductSearch,
+  productSearchParams,
   type ProductSearch,
 } from '../endpoints/catalog.ts';
 import {
@@ -25,11 +28,21 @@ export const productListQuery = (search: ProductSearch) => {
   return queryOptions({
     queryKey: queryKeys.productList(normalized),
     queryFn: () => getProducts(normalized),
+    // A landing page's answer that the boot script already holds is there from the first render.
+    initialData: () =>
+      takeArrivedFirstCall(apiUrl('products', productSearchParams(normalized))) as
+        ProductListResponse | undefined,
   });
 };
 
 export const productQuery = (id: string) =>
-  queryOptions({ queryKey: queryKeys.product(id), queryFn: () => getProduct(id) });
+  queryOptions({
+    queryKey: queryKeys.product(id),
+    queryFn: () => getProduct(id),
+    initialData: () =>
+      (takeArrivedFirstCall(apiUrl(`product/${encodeURIComponent(id)}`)) as { product?: Product } | undefined)
+        ?.product,
+  });
 
 export const productReviewsQuery = (productId: string) =>
   queryOptions({
