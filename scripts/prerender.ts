@@ -6,8 +6,9 @@ import { appDir, type FrontendApp } from './lib/apps.ts';
 
 // `node scripts/prerender.ts shell|storefront OUT_DIR`: renders the app's first-paint HTML with React's
 // server renderer (through Vite, from the app's sources) into its build folder. The shell's deploy step
-// (scripts/lib/shell-document.ts) writes it into the page, so the frame and the home hero are in the first
-// response and paint before any JavaScript has run; React then draws the same thing over it.
+// (scripts/lib/shell-document.ts) writes it into the page, so the frame and the page (the home hero, the
+// catalog's and a product page's skeletons) are in the first response and paint before any JavaScript has
+// run; React then draws the same thing over it.
 const [app, outDir] = process.argv.slice(2) as [FrontendApp, string];
 
 const server = await createServer({
@@ -23,12 +24,21 @@ try {
     const { renderFrame } = (await server.ssrLoadModule('/src/prerender.tsx')) as {
       renderFrame: (pathname: string) => string;
     };
-    // The frame at '/' (its Home link current): only the home page is prerendered.
-    const frames = { home: renderFrame('/') };
+    // The frame at each prerendered address (its navigation link current there).
+    const frames = {
+      home: renderFrame('/'),
+      catalog: renderFrame('/products'),
+      product: renderFrame('/product/000000000000000000000000'),
+    };
     writeFileSync(path.join(outDir, 'prerender-frame.json'), JSON.stringify(frames));
   } else if (app === 'storefront') {
-    const { renderHome } = (await server.ssrLoadModule('/src/prerender.tsx')) as { renderHome: () => string };
-    writeFileSync(path.join(outDir, 'prerender-home.html'), renderHome());
+    const { renderPage, PRERENDERED_PAGES } = (await server.ssrLoadModule('/src/prerender.tsx')) as {
+      renderPage: (pathname: string) => Promise<string>;
+      PRERENDERED_PAGES: Record<string, string>;
+    };
+    for (const [name, pathname] of Object.entries(PRERENDERED_PAGES)) {
+      writeFileSync(path.join(outDir, `prerender-${name}.html`), await renderPage(pathname));
+    }
   }
 } finally {
   await server.close();

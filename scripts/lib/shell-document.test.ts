@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SHIPPED_GLOBAL_STYLES_ID } from '@shop/shared-contract';
+import { FIRST_PICTURE_ATTRIBUTE, SHIPPED_GLOBAL_STYLES_ID } from '@shop/shared-contract';
 import { shellConfig } from '@shop/shared-contract/shell-config';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEPLOY_MARK, documentFor, shellDocuments } from './shell-document.ts';
@@ -16,6 +16,9 @@ const tokens =
 const navbar = '<style data-emotion="css 3navbar">.css-3navbar{display:flex;}</style>';
 const frame = `${layers}${tokens}${navbar}<nav class="css-3navbar">Shop</nav><main><shop-route-slot></shop-route-slot></main>`;
 const storefrontHome = `${layers}${tokens}<style data-emotion="css 4hero">.css-4hero{padding:1rem;}</style><h1 class="css-4hero">Hero</h1>`;
+const storefrontCatalog = `<h1>Products</h1><div ${FIRST_PICTURE_ATTRIBUTE}="0"></div>`;
+const storefrontProduct = `<div aria-label="Loading the product"><div ${FIRST_PICTURE_ATTRIBUTE}="0"></div></div>`;
+const productId = '331aeba00279a51184a370da';
 
 let dir: string;
 let storefront: Server;
@@ -25,11 +28,19 @@ afterEach(async () => {
   await new Promise((done) => storefront.close(done));
 });
 
-async function deploy(files: { frame?: boolean } = {}) {
+async function deploy(files: { frame?: boolean; storefrontPages?: boolean } = {}) {
   dir = mkdtempSync(path.join(tmpdir(), 'shell-document-test-'));
   writeFileSync(path.join(dir, 'index.html'), built);
   if (files.frame !== false)
-    writeFileSync(path.join(dir, 'prerender-frame.json'), JSON.stringify({ home: frame }));
+    writeFileSync(
+      path.join(dir, 'prerender-frame.json'),
+      JSON.stringify({ home: frame, catalog: frame, product: frame }),
+    );
+  const pages: Record<string, string> = { '/prerender-home.html': storefrontHome };
+  if (files.storefrontPages !== false) {
+    pages['/prerender-catalog.html'] = storefrontCatalog;
+    pages['/prerender-product.html'] = storefrontProduct;
+  }
   storefront = createServer((request, response) => {
     if (request.url === '/mf-manifest.json') {
       response.setHeader('content-type', 'application/json');
@@ -39,7 +50,7 @@ async function deploy(files: { frame?: boolean } = {}) {
           exposes: [{ name: 'routes', assets: { js: { sync: ['routes.js'] } } }],
         }),
       );
-    } else if (request.url === '/prerender-home.html') response.end(storefrontHome);
+    } else if (request.url && pages[request.url]) response.end(pages[request.url]);
     else response.writeHead(404).end();
   });
   await new Promise<void>((listening) => storefront.listen(0, '127.0.0.1', listening));
@@ -88,5 +99,48 @@ describe('the design system’s global styles in the deployed pages', () => {
   it('ships none without a prerender, and the page draws its own (the design system’s fallback)', async () => {
     const documents = await deploy({ frame: false });
     expect(documentFor(documents, '/products')).not.toContain(SHIPPED_GLOBAL_STYLES_ID);
+  });
+});
+
+describe('the catalog’s and a product page’s documents', () => {
+  const firstCall = (html: string) =>
+    /<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)" data-shop-first-call \/>/.exec(
+      html,
+    )?.[1];
+
+  it('are prerendered skeletons with picture boxes, and ask for the answer that fills them', async () => {
+    const documents = await deploy();
+    const catalog = documentFor(documents, '/products');
+    expect(body(catalog)).toContain(`<main>${storefrontCatalog}</main>`);
+    expect(firstCall(head(catalog))).toBe(
+      'http://localhost:3000/api/v1/products?keyword=&amp;page=1&amp;price%5Bgte%5D=0&amp;price%5Blte%5D=25000&amp;ratings%5Bgte%5D=0',
+    );
+    const product = documentFor(documents, `/product/${productId}`);
+    expect(body(product)).toContain(`<main>${storefrontProduct}</main>`);
+    expect(firstCall(head(product))).toBe(`http://localhost:3000/api/v1/product/${productId}`);
+    // As on the prerendered home: the JavaScript waits for the first paint, in the inert template.
+    for (const page of [catalog, product]) {
+      expect(page).not.toMatch(/<script type="module"/);
+      expect(page).toContain('<template id="shop-entry">');
+    }
+  });
+
+  it('are not prerendered where the address says more than the skeleton knows', async () => {
+    const documents = await deploy();
+    for (const address of ['/products?page=2', '/products/phone', '/product/not-an-id', '/about']) {
+      const [pathname, search = ''] = address.split('?');
+      const page = documentFor(documents, pathname!, search && `?${search}`);
+      expect(page, address).not.toContain(`${FIRST_PICTURE_ATTRIBUTE}="0"`);
+      expect(firstCall(page), address).toBeUndefined();
+      expect(page, address).toContain('<script type="module" crossorigin src="/assets/index.js">');
+    }
+  });
+
+  it('keep the first call but no prerender when the storefront’s release published no such pages', async () => {
+    const documents = await deploy({ storefrontPages: false });
+    const catalog = documentFor(documents, '/products');
+    expect(catalog).not.toContain(`${FIRST_PICTURE_ATTRIBUTE}="0"`);
+    expect(firstCall(catalog)).toContain('/api/v1/products?');
+    expect(body(documentFor(documents, '/'))).toContain('Hero');
   });
 });

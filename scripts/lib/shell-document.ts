@@ -14,9 +14,11 @@ import { firstApiCall } from './first-api-call.ts';
  *   (not on `/admin` pages, which load no storefront: a preconnect to the admin remote instead);
  * - the design system's global styles (reset, tokens, global CSS) as one `<style>`, taken from the
  *   prerender: the page's JavaScript then neither builds nor inserts them (shared-ui/src/theme-provider.tsx);
- * - the prerendered first paint (scripts/prerender.ts) inside `#root`: the shell's frame and, on `/`, the
- *   storefront's home read from beside its manifest (`prerender-home.html`), so the hero is in the first
- *   response (other addresses and `/admin` get no prerender, see `other` below).
+ * - the prerendered first paint (scripts/prerender.ts) inside `#root`: the shell's frame and the storefront's
+ *   page read from beside its manifest (`prerender-<page>.html`): on `/` the home, so the hero is in the
+ *   first response; on the plain catalog and a product page their loading skeletons, whose picture boxes
+ *   the boot script fills from the first api answer (other addresses and `/admin` get no prerender);
+ * - on those two, a preload of the page's first api call (first-api-call.ts), which the boot script sends.
  *
  * A remote release re-runs this step (as it rewrites config.json): the preloads follow the new manifest
  * and the shell is not rebuilt. The built index.html is never changed, and nothing executable is added,
@@ -47,10 +49,14 @@ async function storefrontFiles(manifestUrl: string, timeoutMs: number): Promise<
   }
 }
 
-/** The storefront's prerendered home from the release the manifest names, or null. */
-async function storefrontHome(manifestUrl: string, timeoutMs: number): Promise<string | null> {
+/** The storefront's prerendered pages (storefront/src/prerender.tsx), each beside its manifest. */
+type PrerenderedPage = 'home' | 'catalog' | 'product';
+const PRERENDERED_PAGES: readonly PrerenderedPage[] = ['home', 'catalog', 'product'];
+
+/** A prerendered page from the release the manifest names, or null. */
+async function storefrontPage(manifestUrl: string, page: PrerenderedPage, timeoutMs: number) {
   try {
-    const response = await fetch(new URL('prerender-home.html', manifestUrl), {
+    const response = await fetch(new URL(`prerender-${page}.html`, manifestUrl), {
       signal: AbortSignal.timeout(timeoutMs),
     });
     return response.ok ? await response.text() : null;
@@ -90,6 +96,9 @@ function withoutRepeatedStyles(html: string): string {
 /** The page for each kind of address; `documentFor` picks one. */
 export interface ShellDocuments {
   home: string;
+  /** The plain catalog and a product page: prerendered when the storefront published theirs. */
+  catalog: string;
+  product: string;
   other: string;
   admin: string;
   apiBaseUrl: string;
@@ -99,12 +108,12 @@ export function documentFor(documents: ShellDocuments, pathname: string, search 
   if (pathname === '/' || pathname === '/index.html') return documents.home;
   if (pathname.startsWith('/admin')) return documents.admin;
   const call = firstApiCall(documents.apiBaseUrl, pathname, search);
+  if (!call) return documents.other.replace(FIRST_API_CALL_MARK, '');
   // The api client sends cookies (credentials: 'include'): the preload must too, or the browser keeps
   // the two apart and asks twice.
-  const preload = call
-    ? `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttribute(call)}" data-shop-first-call />`
-    : '';
-  return documents.other.replace(FIRST_API_CALL_MARK, () => preload);
+  const preload = `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttribute(call)}" data-shop-first-call />`;
+  const page = pathname === '/products' ? documents.catalog : documents.product;
+  return page.replace(FIRST_API_CALL_MARK, () => preload);
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
@@ -119,10 +128,11 @@ export async function shellDocuments(
   const built = readFileSync(path.join(shellDir, 'index.html'), 'utf8');
   if (!built.includes(DEPLOY_MARK)) throw new Error(`${shellDir}/index.html has no ${DEPLOY_MARK} mark`);
   const manifestUrl = config.remotes.storefront;
-  const [files, home] = await Promise.all([
+  const [files, ...pages] = await Promise.all([
     storefrontFiles(manifestUrl, timeoutMs),
-    storefrontHome(manifestUrl, timeoutMs),
+    ...PRERENDERED_PAGES.map((page) => storefrontPage(manifestUrl, page, timeoutMs)),
   ]);
+  const [home, catalog, product] = pages;
   const origin = (url: string) => new URL(url).origin;
   const everyPage = [
     // `config` was checked when it was made (shellConfig parses it), so the shell takes this one unchecked.
@@ -153,14 +163,22 @@ export async function shellDocuments(
     ].join('\n    '),
   );
   const framePath = path.join(shellDir, 'prerender-frame.json');
-  // Only `other` addresses get a first api call (documentFor); the mark goes from the rest once, here.
-  const withoutCall = page.replace(FIRST_API_CALL_MARK, '');
+  // The first api call's mark stays where `documentFor` may fill it (catalog, product page), and goes
+  // from the rest here.
+  const withoutCall = (html: string) => html.replace(FIRST_API_CALL_MARK, '');
   if (!existsSync(framePath))
-    return { home: withoutCall, other: page, admin: adminPage, apiBaseUrl: config.apiBaseUrl };
-  const frames = JSON.parse(readFileSync(framePath, 'utf8')) as { home: string };
+    return {
+      home: withoutCall(page),
+      catalog: page,
+      product: page,
+      other: page,
+      admin: adminPage,
+      apiBaseUrl: config.apiBaseUrl,
+    };
+  const frames = JSON.parse(readFileSync(framePath, 'utf8')) as Record<PrerenderedPage, string | undefined>;
   // Every page carries them, the prerendered one in its head before the frame's own styles (the layer order
   // comes first); the fragments below then drop their copies.
-  const globalStyles = shippedGlobalStyles(frames.home);
+  const globalStyles = shippedGlobalStyles(frames.home ?? '');
   const styled = (html: string) => html.replace('</head>', () => `  ${globalStyles}\n  </head>`);
   // Nothing of the JavaScript is fetched before the prerendered first paint: the entry and the module
   // preloads wait in an inert <template> that the boot script puts into the head once the first paint is
@@ -169,7 +187,7 @@ export async function shellDocuments(
   // (LCP 0.7 s or 2.5 s from run to run); the page's own LCP is its first paint either way.
   // docs/performance.md, round 4 (the cost: the modules start ~FCP later).
   const preloads: string[] = [];
-  const prerendered = styled(withoutCall)
+  const prerendered = styled(page)
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, (tag) => {
       preloads.push(tag.trim());
       return '';
@@ -179,17 +197,28 @@ export async function shellDocuments(
       (_tag, src: string) =>
         `<template id="shop-entry">${preloads.join('')}<link rel="modulepreload" crossorigin href="${src}" data-shop-entry /></template>`,
     );
-  const withRoot = (html: string) =>
-    prerendered.replace(
+  /**
+   * The page prerendered: the shell's frame at the page's address with the storefront's page in its route
+   * slot. Without that page (the storefront is down, or an older release) the home keeps the frame's height
+   * with a placeholder, and the others are served without a prerender.
+   */
+  const prerender = (name: PrerenderedPage, content: string | null | undefined, fallback: string) => {
+    const frame = frames[name];
+    const inSlot = (files.length && content) || (name === 'home' ? ROUTE_PLACEHOLDER : null);
+    if (!frame || !inSlot) return fallback;
+    const html = frame.replace(ROUTE_SLOT, () => inSlot);
+    return prerendered.replace(
       '<div id="root"></div>',
       () => `<div id="root">${withoutRepeatedStyles(withoutGlobalStyles(html))}</div>`,
     );
+  };
   return {
-    // Without the storefront's home (it is down, or an older release), the frame keeps the page's height.
-    home: withRoot(frames.home.replace(ROUTE_SLOT, () => (files.length && home) || ROUTE_PLACEHOLDER)),
-    // Other addresses get the page without a prerender: measured on /products, the early frame moved
-    // no LCP (the catalog comes from the api) while the JavaScript it pushed after the first paint
-    // counted as blocking time (TBT 115 → 946 ms, performance 76 → 64). docs/performance.md.
+    home: withoutCall(prerender('home', home, page)),
+    // The catalog and product pages are prerendered as skeletons whose picture boxes the boot script fills
+    // from the first api answer (FIRST_PICTURE_ATTRIBUTE): their LCP is that picture. docs/performance.md,
+    // round 6 (an earlier frame without the pictures moved no LCP and cost blocking time).
+    catalog: prerender('catalog', catalog, styled(page)),
+    product: prerender('product', product, styled(page)),
     other: styled(page),
     admin: styled(adminPage),
     apiBaseUrl: config.apiBaseUrl,

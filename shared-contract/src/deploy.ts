@@ -50,3 +50,11 @@ export const REMOTE_MANIFEST_FILE = 'mf-manifest.json';
  * out of the page's runtime work (shared-ui/src/theme-provider.tsx).
  */
 export const SHIPPED_GLOBAL_STYLES_ID = 'shop-global-styles';
+
+/**
+ * The attribute of a prerendered page's picture boxes (`data-shop-first-picture="N"`): the shell's boot
+ * script (shell/index.html) draws the picture of the Nth product of the page's first api call into that box
+ * as soon as the answer arrives, before any JavaScript has loaded; the page then draws the same picture in
+ * the same place when React takes it over (docs/performance.md, round 6).
+ */
+export const FIRST_PICTURE_ATTRIBUTE = 'data-shop-first-picture';

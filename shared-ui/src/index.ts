@@ -19,7 +19,7 @@ export { Pagination } from './components/Pagination.tsx';
 export { PageSpinner } from './components/PageSpinner.tsx';
 export { FallbackImage, FALLBACK_IMAGE_URL } from './components/FallbackImage.tsx';
 export { UserAvatar } from './components/UserAvatar.tsx';
-export { ProductImage } from './components/ProductImage.tsx';
+export { ProductImage, ProductImageSkeleton } from './components/ProductImage.tsx';
 export {
   isPaid,
   OrderStatusBadge,

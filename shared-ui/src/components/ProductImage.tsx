@@ -1,4 +1,5 @@
-import { AspectRatio } from '@chakra-ui/react';
+import { AspectRatio, Box } from '@chakra-ui/react';
+import { FIRST_PICTURE_ATTRIBUTE } from '@shop/shared-contract';
 import { FALLBACK_IMAGE_URL, FallbackImage } from './FallbackImage.tsx';
 
 interface ProductImageProps {
@@ -38,5 +39,25 @@ export function ProductImage({
         fetchPriority={priority ? 'high' : 'auto'}
       />
     </AspectRatio>
+  );
+}
+
+/**
+ * The box a `ProductImage` draws (square, muted), still empty while its page loads. In a prerendered page a
+ * box with a `slot` is where the shell's boot script draws the `slot`th product's picture of the page's first
+ * api answer before any JavaScript has run (FIRST_PICTURE_ATTRIBUTE); the loaded page then draws the same
+ * picture in the same place.
+ */
+export function ProductImageSkeleton({ slot, rounded = 'md' }: { slot?: number; rounded?: string }) {
+  return (
+    <Box
+      aspectRatio={1}
+      w="full"
+      position="relative"
+      overflow="hidden"
+      bg="bg.muted"
+      rounded={rounded}
+      {...(slot === undefined ? {} : { [FIRST_PICTURE_ATTRIBUTE]: slot })}
+    />
   );
 }

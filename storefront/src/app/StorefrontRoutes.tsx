@@ -77,13 +77,16 @@ const pageRoutes: PageRoute[] = [
   },
 ];
 
-// The landing page's chunk is part of loading this module (the shell waits for it before its first
-// render, index.html has preloaded this module); a failure is left to the route's own lazy load.
-if (typeof window !== 'undefined') {
+/** Fetches the chunk of the page at `pathname`, if it is one of these; a failure is left to its lazy load. */
+export async function preloadPage(pathname: string): Promise<void> {
   const routes = pageRoutes.map((route) => ({ path: route.path, handle: route }));
-  const [landing] = matchRoutes(routes, window.location.pathname) ?? [];
-  await (landing?.route.handle as PageRoute | undefined)?.preload().catch(() => {});
+  const [page] = matchRoutes(routes, pathname) ?? [];
+  await (page?.route.handle as PageRoute | undefined)?.preload().catch(() => {});
 }
+
+// The landing page's chunk is part of loading this module (the shell waits for it before its first
+// render, index.html has preloaded this module).
+if (typeof window !== 'undefined') await preloadPage(window.location.pathname);
 
 /** The storefront's routes, exposed to the shell as `storefront/routes`. */
 export default function StorefrontRoutes({ notFound, config }: RemoteRoutesProps) {

@@ -80,7 +80,11 @@ export default function ProductsPage() {
         </Stack>
         <Stack gap="4" minW="0" aria-busy={list.isFetching}>
           {list.isPending ? (
-            <ProductGridSkeleton label="Loading products" />
+            <>
+              {/* The count line's place, so the grid does not move down when the answer arrives. */}
+              <Skeleton h="6" w="12rem" />
+              <ProductGridSkeleton label="Loading products" firstPictures />
+            </>
           ) : list.isError ? (
             <ErrorAlert message={list.error.message} onRetry={() => void list.refetch()} />
           ) : list.data.products.length === 0 ? (

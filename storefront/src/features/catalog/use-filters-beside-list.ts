@@ -13,7 +13,14 @@ function subscribe(onChange: () => void) {
   return () => query.removeEventListener('change', onChange);
 }
 
-/** True on a screen wide enough for the filters to sit beside the list, where they show from the start. */
+/**
+ * True on a screen wide enough for the filters to sit beside the list, where they show from the start.
+ * False in the build's prerender (no screen): the sidebar's column stays empty until the page loads.
+ */
 export function useFiltersBesideList(): boolean {
-  return useSyncExternalStore(subscribe, () => besideQuery().matches);
+  return useSyncExternalStore(
+    subscribe,
+    () => besideQuery().matches,
+    () => false,
+  );
 }

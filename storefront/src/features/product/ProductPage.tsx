@@ -8,6 +8,7 @@ import {
   Grid,
   Heading,
   HStack,
+  ProductImageSkeleton,
   Separator,
   SimpleGrid,
   Skeleton,
@@ -171,7 +172,8 @@ function ProductSkeleton() {
       aria-busy="true"
       aria-label="Loading the product"
     >
-      <Skeleton aspectRatio={1} w="full" rounded="md" />
+      {/* The gallery's main picture: a prerendered page shows the product's first picture here at once. */}
+      <ProductImageSkeleton slot={0} />
       <Stack gap="4">
         <Skeleton h="9" w="80%" />
         <Skeleton h="4" w="50%" />
