@@ -194,7 +194,7 @@ test("a signed-in page's code downloads while the session is checked, not after"
   expect(events).toEqual(['cart code asked for', 'session answered']);
 });
 
-test('on a phone, a full load of the payment page does not move the footer into view', async ({
+test('on a phone, a full load of the payment page does not move the footer into view, nor load the card rules', async ({
   page,
   request,
 }) => {
@@ -209,4 +209,18 @@ test('on a phone, a full load of the payment page does not move the footer into 
   await expect(page.getByRole('heading', { name: 'Card Info' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(await layoutShiftTotal(page)).toBeLessThan(0.02);
+
+  // The card rules (the contract's schemas, with zod) are not part of the page: they come with the card
+  // form's first use, and then check the card as before.
+  const schemaScripts = () =>
+    page.evaluate(
+      () =>
+        performance.getEntriesByType('resource').filter((entry) => /\/schemas-[\w-]+\.js$/.test(entry.name))
+          .length,
+    );
+  expect(await schemaScripts()).toBe(0);
+  await page.getByLabel('Card number').fill('4242');
+  await page.getByRole('button', { name: /^Pay - / }).click();
+  await expect(page.getByText('Your card number is incomplete.')).toBeVisible();
+  expect(await schemaScripts()).toBeGreaterThan(0);
 });

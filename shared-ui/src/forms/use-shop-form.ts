@@ -96,25 +96,27 @@ export function useShopForm<Schema extends StandardSchemaV1<Record<string, unkno
   const handleSubmit = async (event?: FormEvent<HTMLFormElement>) => {
     event?.preventDefault();
     if (running.current) return;
+    // Running from here: a second click while the schema still validates (one whose code loads on first
+    // use, say) must not submit twice.
+    running.current = true;
     const form = event?.currentTarget;
     const { schema, onSubmit, describeFailure } = options;
-    // zod validates synchronously: the errors then show in the same render as the click, no await.
-    const pending = schema['~standard'].validate(latestValues.current);
-    const result = pending instanceof Promise ? await pending : pending;
-    if (result.issues) {
-      const found = firstErrors(result.issues);
-      setErrors(found);
-      options.onInvalid?.(found);
-      const first = Object.keys(found)[0];
-      const input = first ? form?.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]`) : null;
-      input?.focus();
-      return;
-    }
-    setErrors({});
-    setFailure(null);
-    running.current = true;
-    setBusy(true);
     try {
+      // zod validates synchronously: the errors then show in the same render as the click, no await.
+      const pending = schema['~standard'].validate(latestValues.current);
+      const result = pending instanceof Promise ? await pending : pending;
+      if (result.issues) {
+        const found = firstErrors(result.issues);
+        setErrors(found);
+        options.onInvalid?.(found);
+        const first = Object.keys(found)[0];
+        const input = first ? form?.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]`) : null;
+        input?.focus();
+        return;
+      }
+      setErrors({});
+      setFailure(null);
+      setBusy(true);
       await onSubmit(result.value);
       setSucceeded(true);
     } catch (error) {

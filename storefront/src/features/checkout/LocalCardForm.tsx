@@ -1,11 +1,16 @@
 import { confirmLocalCardPayment, errorMessage } from '@shop/shared-api';
-import { paymentConfirmRequestSchema } from '@shop/shared-api/schemas';
 import { Button, FormField, Grid, Input, Stack, useShopForm } from '@shop/shared-ui';
 import type { ChangeEvent } from 'react';
+import { schemaOnUse } from '../../lib/schema-on-use.ts';
 import type { CardFormProps } from './card-form-props.ts';
 import { PAYMENT_FAILED } from './use-checkout-payment.ts';
 
-const cardSchema = paymentConfirmRequestSchema.shape.card;
+// The contract's card rules, downloaded (with zod) when the shopper first focuses the form or reaches for
+// Pay, not with the payment page (docs/performance.md, round 6).
+const cardSchema = schemaOnUse(() =>
+  import('@shop/shared-api/schemas').then((schemas) => schemas.paymentConfirmRequestSchema.shape.card),
+);
+const prepareCardSchema = () => void cardSchema.load().catch(() => {});
 
 /** '4242424242424242' as '4242 4242 4242 4242' while it is typed. */
 const groupDigits = (value: string) =>
@@ -50,7 +55,13 @@ export function LocalCardForm({ payLabel, busy, billing, onPay }: CardFormProps)
   });
   return (
     <Stack asChild gap="4">
-      <form onSubmit={form.handleSubmit} noValidate aria-label="Card Info">
+      <form
+        onSubmit={form.handleSubmit}
+        onFocus={prepareCardSchema}
+        onPointerDown={prepareCardSchema}
+        noValidate
+        aria-label="Card Info"
+      >
         <FormField label="Card number" error={form.errors.number} required>
           <Input
             inputMode="numeric"

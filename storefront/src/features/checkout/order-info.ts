@@ -1,5 +1,5 @@
 import { type OrderInfo } from '@shop/shared-api';
-import { orderInfoSchema } from '@shop/shared-api/schemas';
+import { isStoredOrderInfo } from './stored-checkout.ts';
 
 /** docs/product.md (checkout): the confirm step's figures, in session storage for the payment step. */
 export const ORDER_INFO_KEY = 'orderInfo';
@@ -10,8 +10,8 @@ export function saveOrderInfo(info: OrderInfo): void {
 
 export function readOrderInfo(): OrderInfo | null {
   try {
-    const parsed = orderInfoSchema.safeParse(JSON.parse(sessionStorage.getItem(ORDER_INFO_KEY) ?? 'null'));
-    return parsed.success ? parsed.data : null;
+    const stored: unknown = JSON.parse(sessionStorage.getItem(ORDER_INFO_KEY) ?? 'null');
+    return isStoredOrderInfo(stored) ? stored : null;
   } catch {
     return null;
   }

@@ -1,5 +1,5 @@
 import { type PendingPayment } from '@shop/shared-api';
-import { pendingPaymentSchema } from '@shop/shared-api/schemas';
+import { isStoredPendingPayment } from './stored-checkout.ts';
 
 /**
  * The payment of this checkout while it is under way, in session storage (this tab only). A reload or a
@@ -11,10 +11,8 @@ export const PENDING_PAYMENT_KEY = 'pendingPayment';
 
 export function readPendingPayment(): PendingPayment | null {
   try {
-    const parsed = pendingPaymentSchema.safeParse(
-      JSON.parse(sessionStorage.getItem(PENDING_PAYMENT_KEY) ?? 'null'),
-    );
-    return parsed.success ? parsed.data : null;
+    const stored: unknown = JSON.parse(sessionStorage.getItem(PENDING_PAYMENT_KEY) ?? 'null');
+    return isStoredPendingPayment(stored) ? stored : null;
   } catch {
     return null;
   }
