@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { FIRST_PICTURE_ATTRIBUTE } from '@shop/shared-contract';
+import { SCREENS } from '../scripts/bench/page-weight.ts';
 import { layoutShiftTotal, recordLayoutShifts } from './support/layout-shifts.ts';
 import { productList, storefront } from './support/storefront.ts';
 
@@ -61,9 +62,9 @@ for (const address of ['/', '/products']) {
 // The catalog's and a product page's prerenders are their loading skeletons; the boot script (shell/index.html)
 // draws the first api answer's pictures into their picture boxes, so the page's largest content shows before
 // any JavaScript has run; the page then draws the same picture in the same place, from that same answer.
-const screens = { phone: { width: 412, height: 823 }, desktop: { width: 1280, height: 800 } };
+// On the screens the page budget and `pnpm bench` weigh pages on (Lighthouse's phone, a desktop).
 for (const pageName of ['catalog', 'product page'] as const) {
-  for (const [screenName, screen] of Object.entries(screens)) {
+  for (const [screenName, screen] of Object.entries(SCREENS)) {
     test(`the ${pageName} on a ${screenName} shows its first picture before any JavaScript, and keeps it in place`, async ({
       page,
       request,

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { SCREENS } from '../scripts/bench/page-weight.ts';
 import { demoShopper, loginViaUi, newAccount, registerViaUi } from './support/shell-session.ts';
 import { layoutShiftTotal, recordLayoutShifts } from './support/layout-shifts.ts';
 import { addToCart, apiToken, fillCard, fillShipping, ordersOf, productNamed } from './support/storefront.ts';
@@ -198,7 +199,7 @@ test('on a phone, a full load of the payment page does not move the footer into 
   page,
   request,
 }) => {
-  await page.setViewportSize({ width: 412, height: 823 });
+  await page.setViewportSize(SCREENS.phone);
   const phoneCase = await productNamed(request, CASE);
   await page.goto('/login');
   await registerViaUi(page, newAccount('steady'));
