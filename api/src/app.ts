@@ -21,8 +21,10 @@ import { CATALOG_QUIET_MS, createCatalogIndex, type CatalogIndex } from './catal
 import { createRouteKit, type Access, type RouteConfig } from './http/route-kit.ts';
 import { resolveJwtSecret } from './auth/jwt-secret.ts';
 import { createAccessTokens } from './auth/access-tokens.ts';
+import { createRefreshSeal } from './auth/refresh-seal.ts';
 import { createClerkIdentity } from './auth/clerk.ts';
 import { createGuards } from './auth/guards.ts';
+import { createPasswordGuessLimits } from './auth/password-guesses.ts';
 import { registerIdentityRoutes } from './users/identity-routes.ts';
 import { registerPasswordRoutes } from './users/password-routes.ts';
 import { registerMeRoutes } from './users/me-routes.ts';
@@ -71,6 +73,8 @@ export interface RouteEntry {
   input: { body?: ZodType; querystring?: ZodType; params?: ZodType };
   /** Takes form data besides JSON. */
   form: boolean;
+  /** Only the shop's own pages may call it: the refresh cookie authorises it or is set by it. */
+  cookie: boolean;
 }
 
 const REFUND_RETRY_MS = 60_000;
@@ -141,7 +145,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
   // A bucket when S3_BUCKET is set (every instance sees every upload), else files under DATA_DIR.
   const bucket = config.s3 ? createS3ImageStore(config.s3) : null;
   const images = bucket ?? createDiskImageStore(path.join(config.dataDir, 'uploads'));
-  const tokens = createAccessTokens(resolveJwtSecret(config.jwtSecret, config.dataDir));
+  const signingSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const tokens = createAccessTokens(signingSecret);
   const clerk =
     config.clerkJwtKey || config.clerkSecretKey
       ? createClerkIdentity(database.db, {
@@ -174,16 +179,33 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     ? createSmtpMailer(config.smtpUrl, config.mailFrom, app.log)
     : createLogMailer(app.log);
   app.addHook('onClose', async () => mailer.close());
+  // Counted together by every instance on a shared database (PostgreSQL or REDIS_URL).
+  const limits = await openRateLimitStorage(config.redisUrl, database, (error, message) =>
+    app.log.error({ err: error }, message),
+  );
+  app.addHook('onClose', () => limits.close());
+  await app.register(rateLimit, { global: false, ...limits.options });
   const ctx: AppContext = {
     config,
     db: database.db,
-    kit: createRouteKit({ requireUser: guards.requireUser, publicApiUrl: config.publicApiUrl }),
+    kit: createRouteKit({
+      requireUser: guards.requireUser,
+      publicApiUrl: config.publicApiUrl,
+      fallbackBaseUrl: `http://localhost:${config.port}`,
+      shopUrls: [
+        ...config.corsOrigins,
+        config.shopUrl,
+        ...(config.publicApiUrl ? [config.publicApiUrl] : []),
+      ],
+    }),
     tokens,
+    refreshSeal: createRefreshSeal(signingSecret),
     guards,
     images,
     payments,
     mailer,
     catalogCache: catalog.cache,
+    passwordGuesses: createPasswordGuessLimits(app as unknown as ZodApp, database.db, config.authRateLimit),
   };
   // Refunds the card gateway failed at the time are finished here, every minute, on every instance.
   const refundRetry = setInterval(() => {
@@ -212,12 +234,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
   await app.register(cookie);
   // Read by each form route within its own limits (the kit's `form`), refused unread elsewhere.
   registerMultipart(app);
-  // Counted together by every instance on a shared database (PostgreSQL or REDIS_URL).
-  const limits = await openRateLimitStorage(config.redisUrl, database, (error, message) =>
-    app.log.error({ err: error }, message),
-  );
-  app.addHook('onClose', () => limits.close());
-  await app.register(rateLimit, { global: false, ...limits.options });
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
@@ -251,7 +267,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
   // under /api/v1/admin, which the admin plugin's one hook guards.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/v1') || route.method === 'HEAD') return;
-    const access = (route.config as Partial<RouteConfig> | undefined)?.access;
+    const { access, cookie: usesCookie = false } = (route.config as Partial<RouteConfig> | undefined) ?? {};
     const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
     if (!access) throw new Error(`${method} ${route.url} declares no access (use the route kit)`);
     if ((access === 'admin') !== route.url.startsWith('/api/v1/admin/'))
@@ -263,6 +279,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
       access,
       input: { body: schema.body, querystring: schema.querystring, params: schema.params },
       form: schema.consumes?.includes('multipart/form-data') ?? false,
+      cookie: usesCookie,
     });
   });
 

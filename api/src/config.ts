@@ -4,8 +4,15 @@ import { isIP } from 'node:net';
 
 /** Everything the server reads from the environment, resolved once at start. */
 export interface ApiConfig {
-  /** NODE_ENV=production: every unsafe setting refuses to start (configProblems). */
+  /**
+   * Anything but an explicit development value (NODE_ENV unset, `development` or `test`): every unsafe
+   * setting refuses to start (configProblems). A misspelt NODE_ENV counts as production and is refused.
+   */
   production: boolean;
+  /** NODE_ENV when it is none of production, development and test: refused at start. */
+  unrecognisedNodeEnv: string | undefined;
+  /** ALLOW_EMBEDDED_DATABASE=true: production may run on PGlite (one process, no replicas, no failover). */
+  allowEmbeddedDatabase: boolean;
   port: number;
   host: string;
   dataDir: string;
@@ -13,7 +20,10 @@ export interface ApiConfig {
   databaseUrl: string | undefined;
   corsOrigins: string[];
   shopUrl: string;
-  /** Base of absolute image urls; unset means "the host the request came to". */
+  /**
+   * Base of absolute image urls. Unset (outside production only) means the loopback host the request came
+   * to, or http://localhost:<port>: never a Host header the api has not vetted.
+   */
   publicApiUrl: string | undefined;
   allowSelfPromotion: boolean;
   seedDemo: boolean;
@@ -97,9 +107,13 @@ function isProxyAddress(entry: string) {
   return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
 }
 
+/** The NODE_ENV values that are not production; any other value is treated as production, and refused. */
+const DEVELOPMENT_ENVS = ['development', 'test'];
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const databaseUrl = optional(env.DATABASE_URL);
-  const production = env.NODE_ENV === 'production';
+  const nodeEnv = optional(env.NODE_ENV);
+  const production = nodeEnv !== undefined && !DEVELOPMENT_ENVS.includes(nodeEnv);
   // The embedded database outside production is the local demo: self-promotion, demo accounts and the
   // test-mode card gateway are on. Anything else opts in, and production refuses them (configProblems).
   const demo = databaseUrl === undefined && !production;
@@ -108,6 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const corsOrigins = list(optional(env.CORS_ORIGINS) ?? 'http://localhost:4000');
   return {
     production,
+    unrecognisedNodeEnv: production && nodeEnv !== 'production' ? nodeEnv : undefined,
+    allowEmbeddedDatabase: flag(env.ALLOW_EMBEDDED_DATABASE, false),
     port: integer(env.API_PORT, 3000),
     // 'localhost' makes Fastify listen on both loopbacks (127.0.0.1 and ::1), and not on the network.
     host: optional(env.API_HOST) ?? 'localhost',
@@ -198,6 +214,22 @@ export function configProblems(config: ApiConfig): string[] {
     );
   if (!config.production) return problems;
 
+  if (config.unrecognisedNodeEnv !== undefined)
+    problems.push(
+      `NODE_ENV=${JSON.stringify(config.unrecognisedNodeEnv).slice(1, -1)} is not recognised: use production, or development or test on a developer's machine (it is treated as production meanwhile)`,
+    );
+  if (config.databaseUrl === undefined && !config.allowEmbeddedDatabase)
+    problems.push(
+      'DATABASE_URL is not set: production runs on PostgreSQL (ALLOW_EMBEDDED_DATABASE=true runs the embedded one-process database anyway)',
+    );
+  if (!isHttps(config.publicApiUrl))
+    problems.push(
+      "PUBLIC_API_URL is not an https address: production names the address browsers reach the api at (https://api.shop.example), so image links never come from a request's Host header",
+    );
+  if (!isHttps(config.shopUrl))
+    problems.push(
+      "SHOP_URL is not an https address: production names the shop's own origin (https://shop.example) for its links and its cookie-using routes",
+    );
   if (config.paymentGateway === 'local')
     problems.push(
       'PAYMENT_GATEWAY=local in production: the test-mode gateway takes test card 4242 as payment; set STRIPE_SECRET_KEY',
@@ -216,6 +248,15 @@ export function configProblems(config: ApiConfig): string[] {
     );
   return problems;
 }
+
+const isHttps = (url: string | undefined) => {
+  if (!url) return false;
+  try {
+    return new URL(url).protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
 
 /** The api refuses to start: each line names the setting to fix. */
 export class StartupRefusal extends Error {

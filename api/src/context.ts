@@ -7,6 +7,8 @@ import type { Guards } from './auth/guards.ts';
 import type { ImageStore } from './storage/image-store.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { PasswordGuessLimits } from './auth/password-guesses.ts';
+import type { RefreshSeal } from './auth/refresh-seal.ts';
 
 /** What route files need, built once in app.ts. */
 export interface AppContext {
@@ -14,6 +16,8 @@ export interface AppContext {
   db: Db;
   kit: RouteKit;
   tokens: AccessTokens;
+  /** Seals refresh cookies, so one this api never issued is refused before it can touch a session. */
+  refreshSeal: RefreshSeal;
   guards: Guards;
   images: ImageStore;
   payments: PaymentGateway;
@@ -21,4 +25,6 @@ export interface AppContext {
   mailer: Mailer;
   /** Serialized catalog answers; every product, review, stock or reviewer change clears it. */
   catalogCache: AnswerCache;
+  /** The one budget of password guesses that logins and current-password checks share. */
+  passwordGuesses: PasswordGuessLimits;
 }

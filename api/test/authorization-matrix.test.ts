@@ -239,6 +239,17 @@ async function freshCast(): Promise<Cast> {
   return { shopper, other, admin };
 }
 
+/**
+ * The routes the refresh cookie authorises or that set it: only the shop's own pages may call them (issue
+ * 21, finding 1). A route added with `cookie: true` but not here, or here but without it, fails.
+ */
+const COOKIE_ROUTES = [
+  'POST /api/v1/auth/register',
+  'POST /api/v1/auth/login',
+  'POST /api/v1/auth/refresh',
+  'POST /api/v1/auth/logout',
+];
+
 describe('authorization matrix', () => {
   it('has one row for every route of the route table, and no row for a route that is gone', () => {
     const table = t.app.shop.routes.map((route) => `${route.method} ${route.url}`);
@@ -282,6 +293,36 @@ describe('authorization matrix', () => {
     }
     expect(mismatches).toEqual([]);
     expect(results).toHaveLength(t.app.shop.routes.length * ROLES.length);
+  });
+
+  it("refuses another site's page on every cookie route (403), setting or clearing nothing", async () => {
+    const table = t.app.shop.routes
+      .filter((route) => route.cookie)
+      .map((route) => `${route.method} ${route.url}`);
+    expect(table.sort()).toEqual([...COOKIE_ROUTES].sort());
+    for (const key of COOKIE_ROUTES) {
+      for (const role of ROLES) {
+        const foreignPages: Record<string, string>[] = [
+          { origin: 'https://evil.example' },
+          { 'sec-fetch-site': 'cross-site' },
+        ];
+        for (const foreign of foreignPages) {
+          const cast = await freshCast();
+          const caller = role === 'guest' ? null : cast[role];
+          const call = await ROWS[key]!.call(caller, cast);
+          const response = await t.request('POST', call.url, {
+            ...(caller ? { as: caller } : {}),
+            ...(call.payload ? { payload: call.payload } : {}),
+            headers: { ...call.headers, ...foreign },
+          });
+          const context = `${key} as ${role} from ${JSON.stringify(foreign)}`;
+          expect(response.statusCode, context).toBe(403);
+          expect(response.headers['set-cookie'], context).toBeUndefined();
+          // The caller's own session is untouched.
+          if (caller) expect((await t.request('GET', '/me', { as: caller })).statusCode, context).toBe(200);
+        }
+      }
+    }
   });
 
   it('answers 401 on every signed-in and admin route once the caller is deleted', async () => {

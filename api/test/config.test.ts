@@ -13,6 +13,8 @@ const production = {
   DATABASE_URL: 'postgres://db.internal/shop',
   STRIPE_SECRET_KEY: 'sk_live_key',
   JWT_SECRET: strongSecret,
+  PUBLIC_API_URL: 'https://api.shop.example',
+  SHOP_URL: 'https://shop.example',
 };
 const problemsOf = (env: NodeJS.ProcessEnv) => configProblems(loadConfig(env));
 
@@ -84,10 +86,34 @@ describe('production (NODE_ENV=production)', () => {
       seedDemo: false,
       paymentGateway: 'stripe',
     });
-    // The embedded database does not make production a demo.
+    // The embedded database does not make production a demo, and is refused unless asked for by name.
     const { DATABASE_URL: _url, ...embedded } = production;
     expect(loadConfig(embedded)).toMatchObject({ allowSelfPromotion: false, seedDemo: false });
-    expect(problemsOf(embedded)).toEqual([]);
+    expect(problemsOf(embedded)).toEqual([
+      expect.stringMatching(/^DATABASE_URL is not set: production runs on PostgreSQL/),
+    ]);
+    expect(problemsOf({ ...embedded, ALLOW_EMBEDDED_DATABASE: 'true' })).toEqual([]);
+  });
+
+  it.each(['Production', 'prod', 'PRODUCTION', 'staging', 'production '])(
+    'treats NODE_ENV=%j as production, and refuses to start until it is spelt right (issue 21, finding 3)',
+    (spelling) => {
+      // Even the bare demo defaults: no demo accounts, no self-promotion, no test cards.
+      expect(loadConfig({ NODE_ENV: spelling })).toMatchObject({
+        production: true,
+        allowSelfPromotion: false,
+        seedDemo: false,
+      });
+      const problems = problemsOf({ ...production, NODE_ENV: spelling });
+      if (spelling.trim() === 'production') expect(problems).toEqual([]);
+      else
+        expect(problems).toEqual([expect.stringMatching(/^NODE_ENV=\S+ is not recognised: use production/)]);
+    },
+  );
+
+  it.each(['development', 'test', ''])('runs NODE_ENV=%j as a developer machine', (value) => {
+    expect(loadConfig({ NODE_ENV: value })).toMatchObject({ production: false, seedDemo: true });
+    expect(problemsOf({ NODE_ENV: value })).toEqual([]);
   });
 
   it.each([
@@ -100,6 +126,10 @@ describe('production (NODE_ENV=production)', () => {
     [{ CLERK_SECRET_KEY: 'sk_clerk' }, /^CLERK_AUTHORIZED_PARTIES is not set/],
     [{ TRUST_PROXY: 'true' }, /^TRUST_PROXY=true is not a proxy address/],
     [{ TRUST_PROXY: '1' }, /^TRUST_PROXY=1 is not a proxy address/],
+    [{ PUBLIC_API_URL: '' }, /^PUBLIC_API_URL is not an https address/],
+    [{ PUBLIC_API_URL: 'http://api.shop.example' }, /^PUBLIC_API_URL is not an https address/],
+    [{ SHOP_URL: '' }, /^SHOP_URL is not an https address/],
+    [{ SHOP_URL: 'http://shop.example' }, /^SHOP_URL is not an https address/],
   ])('refuses %j with one line naming the variable', (change, line) => {
     const problems = problemsOf({ ...production, ...change });
     expect(problems).toEqual([expect.stringMatching(line)]);
@@ -133,7 +163,11 @@ describe('production (NODE_ENV=production)', () => {
       const refused = await buildApp({
         database,
         logger: false,
-        config: { ...loadConfig(production), databaseUrl: undefined, dataDir },
+        config: {
+          ...loadConfig({ ...production, ALLOW_EMBEDDED_DATABASE: 'true' }),
+          databaseUrl: undefined,
+          dataDir,
+        },
       }).catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(StartupRefusal);
       expect((refused as StartupRefusal).problems).toEqual([

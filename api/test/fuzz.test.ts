@@ -57,7 +57,8 @@ interface Case {
   params: unknown;
   query: unknown;
   body: unknown;
-  encoding: 'json' | 'multipart' | 'urlencoded';
+  /** JSON-only routes get forms too (half the time): a form another site can post must be a 415. */
+  encoding: 'json' | 'multipart' | 'urlencoded' | 'text';
 }
 
 const caseFor = (route: RouteEntry): fc.Arbitrary<Case> =>
@@ -68,12 +69,18 @@ const caseFor = (route: RouteEntry): fc.Arbitrary<Case> =>
     body: route.input.body ? inputsFor(route.input.body, pools) : fc.constant(undefined),
     encoding: route.form
       ? fc.constantFrom('json' as const, 'multipart' as const, 'urlencoded' as const)
-      : fc.constant('json' as const),
+      : fc.oneof(
+          { weight: 3, arbitrary: fc.constant('json' as const) },
+          fc.constantFrom('multipart' as const, 'urlencoded' as const, 'text' as const),
+        ),
   });
 
 const text = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 
-function requestOf(route: RouteEntry, { params, query, body, encoding }: Case) {
+function requestOf(
+  route: RouteEntry,
+  { params, query, body, encoding }: Case,
+): { url: string; headers: Record<string, string>; payload?: string | Buffer } {
   const values = params && typeof params === 'object' ? (params as Record<string, unknown>) : {};
   let url = route.url.replace(
     /:(\w+)/g,
@@ -86,6 +93,10 @@ function requestOf(route: RouteEntry, { params, query, body, encoding }: Case) {
     const fields = Object.fromEntries(Object.entries(body).map(([name, value]) => [name, text(value)]));
     const form = multipart(fields);
     return { url, headers: form.headers, payload: form.payload };
+  }
+  if (encoding === 'text') {
+    // What a form with enctype="text/plain" can send: any text, JSON-shaped or not.
+    return { url, headers: { 'content-type': 'text/plain' }, payload: JSON.stringify(body) ?? 'null' };
   }
   if (encoding === 'urlencoded' && body && typeof body === 'object') {
     return {
@@ -118,6 +129,10 @@ describe(`every endpoint, fuzzed from its schemas (${RUNS} cases)`, () => {
           statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
           const context = `${route.method} ${url.slice(0, 300)} ${String(payload ?? '').slice(0, 300)}`;
           expect(response.statusCode, context).toBeLessThan(500);
+          const type = headers['content-type'] ?? 'application/json';
+          const formToJsonRoute = !route.form && !type.startsWith('application/json');
+          if (formToJsonRoute)
+            expect(response.statusCode, `${context}: a form to a JSON-only route`).toBe(415);
           if (response.statusCode >= 400) {
             expect(response.json(), context).toMatchObject({ success: false, message: expect.any(String) });
             expect(await storedState(), `${context}: refused, yet something stored changed`).toBe(before);

@@ -114,7 +114,7 @@ describe('http basics', () => {
     const limited = await login(target);
     expect(limited.json()).toMatchObject({
       success: false,
-      message: expect.stringMatching(/Too many login attempts, retry in \d+ seconds/),
+      message: expect.stringMatching(/Too many password attempts, retry in \d+ seconds/),
     });
     // Other accounts from the same client still get through, up to five times the limit in all.
     const spray: number[] = [];

@@ -37,6 +37,8 @@ function spawnServer(port: number, extraEnv: NodeJS.ProcessEnv = {}, dir = dataD
     'ALLOW_SELF_PROMOTION',
     'REDIS_URL',
     'S3_BUCKET',
+    'PUBLIC_API_URL',
+    'SHOP_URL',
   ])
     delete env[name];
   const child = spawn(process.execPath, [entry], {
@@ -106,6 +108,9 @@ describe('NODE_ENV=production', () => {
     expect(code).toBe(1);
     expect(server.output().trim().split('\n')).toEqual([
       expect.stringMatching(/^Refusing to start: STRIPE_SECRET_KEY is not set/),
+      expect.stringMatching(/^Refusing to start: DATABASE_URL is not set/),
+      expect.stringMatching(/^Refusing to start: PUBLIC_API_URL is not an https address/),
+      expect.stringMatching(/^Refusing to start: SHOP_URL is not an https address/),
       expect.stringMatching(/^Refusing to start: JWT_SECRET is not set/),
     ]);
   });
@@ -114,7 +119,14 @@ describe('NODE_ENV=production', () => {
     const port = await freePort();
     const dir = mkdtempSync(path.join(tmpdir(), 'shop-api-production-'));
     const base = `http://127.0.0.1:${port}/api/v1`;
-    const env = { NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_test_unused', JWT_SECRET: 'p'.repeat(40) };
+    const env = {
+      NODE_ENV: 'production',
+      STRIPE_SECRET_KEY: 'sk_test_unused',
+      JWT_SECRET: 'p'.repeat(40),
+      ALLOW_EMBEDDED_DATABASE: 'true',
+      PUBLIC_API_URL: 'https://api.shop.example',
+      SHOP_URL: 'https://shop.example',
+    };
     const server = await start(port, env, 'Shop API listening', dir);
     try {
       expect(server.output()).toContain('Payments: Stripe');

@@ -1,27 +1,34 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { loginThrottle } from '../db/schema.ts';
 
-/** Wrong passwords an account takes before it has to wait between attempts. */
+/** Wrong passwords an account takes from one address before that address has to wait between attempts. */
 export const FREE_FAILURES = 5;
-/** The longest wait: an attacker cannot lock the owner out for longer than this at a time. */
+/** The longest wait: however long the guessing goes on, one address waits at most this between tries. */
 export const MAX_LOCK_SECONDS = 60;
 /** A quiet quarter of an hour and the count starts over. */
 const FORGET_AFTER = sql`interval '15 minutes'`;
 
+/** Who is guessing at which account: the account's email (known or not) and the client address. */
+export interface GuessSource {
+  email: string;
+  address: string;
+}
+
 /**
- * Counts a login attempt on this account before its password is checked, atomically, whatever address
- * it comes from. After FREE_FAILURES, each attempt makes the next one wait 1, 2, 4 ... up to 60 seconds.
- * Answers the seconds to wait when the account is waiting now (the attempt is then not counted).
+ * Counts a password check of this account from this address before the password is checked, atomically.
+ * After FREE_FAILURES, each attempt makes the next one from the address wait 1, 2, 4 ... up to 60 seconds.
+ * Answers the seconds to wait when the address is waiting now (the attempt is then not counted).
+ * Keyed by address too: a lock made by someone guessing must not keep the owner out from elsewhere.
  */
-export async function claimLoginAttempt(db: DbOrTx, email: string): Promise<number | null> {
+export async function claimLoginAttempt(db: DbOrTx, { email, address }: GuessSource): Promise<number | null> {
   const stale = sql`${loginThrottle.lastFailureAt} < now() - ${FORGET_AFTER}`;
   const next = sql`(case when ${stale} then 1 else ${loginThrottle.failures} + 1 end)`;
   const claimed = await db
     .insert(loginThrottle)
-    .values({ email, failures: 1, lastFailureAt: sql`now()`, lockedUntil: null })
+    .values({ email, address, failures: 1, lastFailureAt: sql`now()`, lockedUntil: null })
     .onConflictDoUpdate({
-      target: loginThrottle.email,
+      target: [loginThrottle.email, loginThrottle.address],
       set: {
         failures: next,
         lastFailureAt: sql`now()`,
@@ -36,11 +43,21 @@ export async function claimLoginAttempt(db: DbOrTx, email: string): Promise<numb
   const [row] = await db
     .select({ seconds: sql<number>`ceil(extract(epoch from ${loginThrottle.lockedUntil} - now()))::int` })
     .from(loginThrottle)
-    .where(eq(loginThrottle.email, email));
+    .where(and(eq(loginThrottle.email, email), eq(loginThrottle.address, address)));
   return Math.max(1, Number(row?.seconds ?? 1));
 }
 
-/** The owner got in (or reset the password): the count starts over. */
-export async function clearLoginFailures(db: DbOrTx, email: string) {
-  await db.delete(loginThrottle).where(eq(loginThrottle.email, email));
+/**
+ * The right password from this address: its count starts over. Without an address (a reset through the
+ * mailed link proves the owner), every address's count on the account does.
+ */
+export async function clearLoginFailures(db: DbOrTx, email: string, address?: string) {
+  await db
+    .delete(loginThrottle)
+    .where(
+      and(
+        eq(loginThrottle.email, email),
+        address === undefined ? undefined : eq(loginThrottle.address, address),
+      ),
+    );
 }

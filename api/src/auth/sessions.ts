@@ -3,18 +3,19 @@ import type { DbOrTx } from '../db/client.ts';
 import { sessions, users, type UserRow } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
 import { randomToken, sameSecret, sha256 } from './secrets.ts';
+import type { RefreshSeal } from './refresh-seal.ts';
 
 export const SESSION_DAYS = 30;
 const sessionExpiry = () => new Date(Date.now() + SESSION_DAYS * 24 * 60 * 60 * 1000);
 
-/** The refresh cookie is `<sessionId>.<secret>`; only the secret's hash is stored. */
-export async function startSession(db: DbOrTx, userId: string) {
+/** The refresh cookie is `<sessionId>.<secret>.<seal>` (refresh-seal.ts); only the secret's hash is stored. */
+export async function startSession(db: DbOrTx, seal: RefreshSeal, userId: string) {
   const sessionId = newId();
   const secret = randomToken();
   await db
     .insert(sessions)
     .values({ id: sessionId, userId, refreshHash: sha256(secret), expiresAt: sessionExpiry() });
-  return { sessionId, refreshToken: `${sessionId}.${secret}` };
+  return { sessionId, refreshToken: seal.seal(sessionId, secret) };
 }
 
 /** A cookie rotated away less than this long ago still works once more (tabs racing at page load). */
@@ -26,11 +27,13 @@ export const ROTATION_GRACE_MS = 30_000;
  */
 export async function rotateSession(
   db: DbOrTx,
+  seal: RefreshSeal,
   refreshToken: string | undefined,
   attempt = 0,
 ): Promise<{ sessionId: string; refreshToken: string; user: UserRow } | null> {
-  const [sessionId, secret] = (refreshToken ?? '').split('.');
-  if (!sessionId || !secret || !/^[0-9a-f]{24}$/.test(sessionId)) return null;
+  const opened = seal.open(refreshToken);
+  if (!opened) return null;
+  const { sessionId, secret } = opened;
   const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
@@ -39,7 +42,10 @@ export async function rotateSession(
   if (!row) return null;
   const { refreshHash } = row.session;
   if (!provesSession(row.session, secret)) {
-    await revokeSession(db, sessionId);
+    // A cookie this api sealed for this session, whose secret has since been rotated away, is a stolen
+    // cookie replayed: the session ends. An unsealed one proves nothing and changes nothing: the session
+    // id is in every access token, so a made-up secret must not let anyone end someone else's session.
+    if (opened.sealed) await revokeSession(db, sessionId);
     return null;
   }
   const nextSecret = randomToken();
@@ -55,9 +61,9 @@ export async function rotateSession(
     .returning({ id: sessions.id });
   if (rotated.length === 0) {
     // Another refresh of this session won the race: ours is now the previous cookie; try once more.
-    return attempt < 2 ? rotateSession(db, refreshToken, attempt + 1) : null;
+    return attempt < 2 ? rotateSession(db, seal, refreshToken, attempt + 1) : null;
   }
-  return { sessionId, refreshToken: `${sessionId}.${nextSecret}`, user: row.user };
+  return { sessionId, refreshToken: seal.seal(sessionId, nextSecret), user: row.user };
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string) {
@@ -103,11 +109,11 @@ export async function findSessionUser(
  * The session a refresh cookie proves, checked by its secret (current, or rotated away moments ago):
  * a cookie with someone's session id and a made-up secret proves nothing.
  */
-export async function sessionOfRefreshToken(db: DbOrTx, refreshToken: string | undefined) {
-  const [sessionId, secret] = (refreshToken ?? '').split('.');
-  if (!sessionId || !secret || !/^[0-9a-f]{24}$/.test(sessionId)) return null;
-  const [row] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
-  return row && provesSession(row, secret) ? sessionId : null;
+export async function sessionOfRefreshToken(db: DbOrTx, seal: RefreshSeal, refreshToken: string | undefined) {
+  const opened = seal.open(refreshToken);
+  if (!opened) return null;
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, opened.sessionId));
+  return row && provesSession(row, opened.secret) ? opened.sessionId : null;
 }
 
 /** The cookie's secret is the session's current one, or the one rotated away moments ago. */

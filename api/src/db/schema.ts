@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
   bigint,
+  primaryKey,
 } from 'drizzle-orm/pg-core';
 
 // One schema for PGlite and PostgreSQL. Ids are 24 lowercase hex characters; money is integer paise.
@@ -210,15 +211,22 @@ export const usedPayments = pgTable('used_payments', {
 });
 
 /**
- * Failed logins per account (by email, known or not), whatever address they come from: after a few, the
- * account waits a short, growing time between attempts. A successful login or a reset clears the row.
+ * Failed password checks (logins, and the current password of a password or email change) per account
+ * (by email, known or not) and client address: after a few, that address waits a short, growing time
+ * between attempts on that account; the owner elsewhere is not kept out. A success from the address, or a
+ * reset, clears it.
  */
-export const loginThrottle = pgTable('login_throttle', {
-  email: text('email').primaryKey(),
-  failures: integer('failures').notNull(),
-  lastFailureAt: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }).notNull(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
-});
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    email: text('email').notNull(),
+    address: text('address').notNull(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [primaryKey({ name: 'login_throttle_email_address_pk', columns: [table.email, table.address] })],
+);
 
 // Row types, beside the tables they come from.
 export type UserRow = typeof users.$inferSelect;

@@ -36,7 +36,9 @@ export function registerErrorHandlers(app: FastifyInstance) {
       return reply.status(status).send({ success: false, message });
     };
     if (error instanceof HttpError) {
-      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+      if (error.statusCode >= 500 && error.statusCode !== 503)
+        request.log.error({ err: error.cause ?? error }, error.message);
       return send(error.statusCode, error.message);
     }
     // Validation failures arrive worded by the validator (http/validation.ts): the first names its field.

@@ -58,11 +58,19 @@ export function readFormBody(limits: FormLimits) {
   };
 }
 
-/** The preValidation hook of JSON-only routes: form data is refused by name, and not read. */
+const mediaTypeOf = (request: FastifyRequest) =>
+  (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+
+/**
+ * The preValidation hook of JSON-only routes: any other body type is refused by name (multipart unread).
+ * A page on another site can post a urlencoded, multipart or text/plain form without asking anyone;
+ * only JSON needs a CORS preflight, so JSON-only is what keeps such forms away.
+ */
 export async function refuseFormBody(request: FastifyRequest) {
   request.uploads = [];
-  if (isMultipart(request))
-    throw new HttpError(415, 'body: this route takes JSON (application/json), not multipart/form-data');
+  const type = mediaTypeOf(request);
+  if (type && type !== 'application/json' && request.method !== 'GET' && request.method !== 'HEAD')
+    throw new HttpError(415, `body: this route takes JSON (application/json), not ${type.slice(0, 80)}`);
 }
 
 function readParts(request: FastifyRequest, limits: FormLimits) {

@@ -5,6 +5,7 @@ import type { UserRow } from '../db/schema.ts';
 import { NO_TOKEN_MESSAGE, unauthorized } from './errors.ts';
 import { readFormBody, refuseFormBody, type FormLimits } from './form-body.ts';
 import { reachedOverHttps, requestBaseUrl } from './public-url.ts';
+import { createShopOriginGuard } from './shop-origin.ts';
 
 /** Who may call a route. `admin` routes live in the admin plugin, whose one hook checks the role. */
 export type Access = 'public' | 'user' | 'admin';
@@ -25,16 +26,23 @@ export interface RouteSpec {
   bodyLimit?: number;
   /** Requests per minute per client address. */
   rateLimit?: number;
+  /**
+   * The refresh cookie authorises or is set by this route: only the shop's own pages may call it
+   * (createShopOriginGuard), so another site's form cannot sign a browser in or out.
+   */
+  cookie?: true;
   /** Error statuses beyond the ones the kit derives (400; 401 and 403 by access; 413 with forms; 429). */
   errors?: readonly ErrorStatus[];
 }
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;
 type ErrorResponses = Record<ErrorStatus, typeof errorResponseSchema>;
 
 /** `config` of every route: what the route table and the rate limiter read. */
 export interface RouteConfig {
   access: Access;
+  /** Only the shop's own pages may call it (RouteSpec.cookie). */
+  cookie?: true;
   rateLimit?: { max: number; timeWindow: string };
 }
 
@@ -48,16 +56,28 @@ const bearer = [{ bearerAuth: [] }];
  * guard, form-data reading, rate limits, and the base url of absolute image urls. A route file writes
  * `app.get(url, kit.user({ ... }), handler)`; the options keep the zod schemas' types for the handler.
  */
-export function createRouteKit(options: { requireUser: RouteHook; publicApiUrl: string | undefined }) {
+export interface RouteKitOptions {
+  requireUser: RouteHook;
+  publicApiUrl: string | undefined;
+  /** The base of absolute image urls for a request to a host that is not loopback (no PUBLIC_API_URL). */
+  fallbackBaseUrl: string;
+  /** The origins whose pages may call the cookie routes: the shop's, and the api's own reference page. */
+  shopUrls: readonly string[];
+}
+
+export function createRouteKit(options: RouteKitOptions) {
+  const requireShopOrigin = createShopOriginGuard(options.shopUrls);
   function build<S extends RouteSpec>(access: Access, spec: S) {
     const statuses = new Set<ErrorStatus>([400, ...(spec.errors ?? [])]);
     if (access !== 'public') statuses.add(401);
-    if (access === 'admin') statuses.add(403);
+    if (access === 'admin' || spec.cookie) statuses.add(403);
+    if (spec.body && !spec.form) statuses.add(415);
     if (spec.form) statuses.add(413);
     if (spec.rateLimit) statuses.add(429);
     const errors = Object.fromEntries([...statuses].map((status) => [status, errorResponseSchema]));
     const config: RouteConfig = {
       access,
+      ...(spec.cookie ? { cookie: true as const } : {}),
       ...(spec.rateLimit ? { rateLimit: { max: spec.rateLimit, timeWindow: '1 minute' } } : {}),
     };
     const schema = {
@@ -71,8 +91,12 @@ export function createRouteKit(options: { requireUser: RouteHook; publicApiUrl: 
       ...(spec.params ? { params: spec.params } : {}),
       response: { ...errors, ...spec.response },
     };
+    const onRequest = [
+      ...(spec.cookie ? [requireShopOrigin] : []),
+      ...(access === 'user' ? [options.requireUser] : []),
+    ];
     return {
-      ...(access === 'user' ? { onRequest: options.requireUser } : {}),
+      ...(onRequest.length ? { onRequest } : {}),
       preValidation: spec.form ? readFormBody(spec.form) : refuseFormBody,
       ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
       config,
@@ -93,7 +117,8 @@ export function createRouteKit(options: { requireUser: RouteHook; publicApiUrl: 
     user: <S extends RouteSpec>(spec: S) => build('user', spec),
     admin: <S extends RouteSpec>(spec: S) => build('admin', spec),
     /** Where this api is reachable from the browser: the base of absolute image urls. */
-    baseUrlOf: (request: FastifyRequest) => requestBaseUrl(request, options.publicApiUrl),
+    baseUrlOf: (request: FastifyRequest) =>
+      requestBaseUrl(request, options.publicApiUrl, options.fallbackBaseUrl),
     /** Whether the browser reached this api over https (Secure cookies, HSTS). */
     isHttps: (request: FastifyRequest) => reachedOverHttps(request, options.publicApiUrl),
   };

@@ -4,7 +4,9 @@ import {
   updateProfileRequestSchema,
   userResponseSchema,
 } from '@shop/shared-api/schemas';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import type { UserRow } from '../db/schema.ts';
 import type { ZodApp } from '../http/types.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { verifyPassword } from '../auth/passwords.ts';
@@ -17,12 +19,23 @@ import { updateUser } from './user-repository.ts';
 
 const tag = 'profile';
 
-/** An email change is a takeover path: it asks for the password, as a password change does. */
-async function checkCurrentPassword(passwordHash: string | null, currentPassword: string | undefined) {
-  if (!passwordHash) throw badRequest('email: change the email of this account with its sign-in provider');
+/**
+ * An email change is a takeover path: it asks for the password, as a password change does, and the check
+ * is a guess from the same budget as a login's.
+ */
+async function checkCurrentPassword(
+  ctx: AppContext,
+  request: FastifyRequest,
+  user: UserRow,
+  currentPassword: string | undefined,
+) {
+  if (!user.passwordHash)
+    throw badRequest('email: change the email of this account with its sign-in provider');
   if (!currentPassword) throw badRequest('currentPassword: enter your current password to change your email');
-  if (!(await verifyPassword(passwordHash, currentPassword)))
+  await ctx.passwordGuesses.beforePasswordCheck(request, user.email);
+  if (!(await verifyPassword(user.passwordHash, currentPassword)))
     throw badRequest('currentPassword: the current password is incorrect');
+  await ctx.passwordGuesses.passwordAccepted(request, user.email);
 }
 /** Name, email and an avatar: one image file, or an image data URL as a text field. */
 const AVATAR_FORM = {
@@ -60,12 +73,13 @@ export function registerMeRoutes(app: ZodApp, ctx: AppContext) {
       response: { 200: userResponseSchema },
       form: AVATAR_FORM,
       bodyLimit: 12 * 1024 * 1024,
+      errors: [429, 503],
     }),
     async (request) => {
       const user = currentUser(request);
       const { name, email, avatar, currentPassword } = request.body;
       const emailChanges = email !== user.email;
-      if (emailChanges) await checkCurrentPassword(user.passwordHash, currentPassword);
+      if (emailChanges) await checkCurrentPassword(ctx, request, user, currentPassword);
       const avatarFile = request.uploads.find((file) => file.field === 'avatar');
       const avatarBytes = avatarFile?.bytes ?? (avatar ? decodeImageDataUrl(avatar, 'avatar') : undefined);
       const saved = avatarBytes ? await ctx.images.save(avatarBytes, 'avatars') : undefined;

@@ -9,6 +9,7 @@ import {
   successSchema,
   updatePasswordRequestSchema,
 } from '@shop/shared-api/schemas';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { ZodApp } from '../http/types.ts';
 import { badRequest } from '../http/errors.ts';
@@ -27,6 +28,13 @@ const tag = 'identity';
 export function registerPasswordRoutes(app: ZodApp, ctx: AppContext) {
   const { db, kit } = ctx;
 
+  async function sendResetLink(email: string, log: FastifyBaseLogger) {
+    const user = await findUserByEmail(db, email);
+    if (!user) return;
+    const token = await issueResetToken(db, user.id);
+    sendInBackground(ctx.mailer, passwordResetMail(ctx.config.shopUrl, user.email, token), log);
+  }
+
   app.put(
     '/password/update',
     kit.user({
@@ -34,6 +42,7 @@ export function registerPasswordRoutes(app: ZodApp, ctx: AppContext) {
       summary: 'Change the password',
       body: updatePasswordRequestSchema,
       response: { 200: successSchema },
+      errors: [429, 503],
     }),
     async (request) => {
       const user = currentUser(request);
@@ -41,8 +50,11 @@ export function registerPasswordRoutes(app: ZodApp, ctx: AppContext) {
       if (newPassword !== confirmPassword) throw badRequest('New passwords do not match!');
       if (newPassword.length < PASSWORD_MIN_LENGTH)
         throw badRequest('New password must be at least 8 characters long!');
+      // The old password is a guess like a login's, from the same budget.
+      await ctx.passwordGuesses.beforePasswordCheck(request, user.email);
       if (!(await verifyPassword(user.passwordHash, oldPassword)))
         throw badRequest('Old password is incorrect');
+      await ctx.passwordGuesses.passwordAccepted(request, user.email);
       await updateUser(db, user.id, { passwordHash: await hashPassword(newPassword) });
       // Other browsers signed in with the old password are signed out; this one stays. Reset links
       // issued before the change no longer work.
@@ -64,12 +76,13 @@ export function registerPasswordRoutes(app: ZodApp, ctx: AppContext) {
     }),
     async (request) => {
       const { email } = request.body;
-      const user = await findUserByEmail(db, email);
-      if (user) {
-        const token = await issueResetToken(db, user.id);
-        // Mailed in the background: the answer must not reveal, by its timing, that the account exists.
-        sendInBackground(ctx.mailer, passwordResetMail(ctx.config.shopUrl, user.email, token), request.log);
-      }
+      // The account is looked up, its link written and mailed after the answer has left: the answer is
+      // the same work whether the account exists or not, so its timing tells nothing.
+      setImmediate(() => {
+        sendResetLink(email, request.log).catch((error: unknown) =>
+          request.log.error({ err: error }, 'password reset link not sent'),
+        );
+      });
       return { success: true as const, message: FORGOT_PASSWORD_MESSAGE };
     },
   );
