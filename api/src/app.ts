@@ -33,6 +33,8 @@ import { createDiskImageStore } from './storage/image-store.ts';
 import { createS3ImageStore } from './storage/s3-image-store.ts';
 import { registerBucketUploads } from './storage/upload-routes.ts';
 import { openRateLimitStorage } from './rate-limits/rate-limit-storage.ts';
+import { registerCatalogFeedRoutes } from './catalog/catalog-feed-routes.ts';
+import { countCatalogRevisions } from './catalog/catalog-revision.ts';
 import { registerProductRoutes } from './catalog/product-routes.ts';
 import { registerAdminProductRoutes } from './catalog/admin-product-routes.ts';
 import { registerReviewRoutes } from './reviews/review-routes.ts';
@@ -204,7 +206,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     images,
     payments,
     mailer,
-    catalogCache: catalog.cache,
+    // Each local write also moves the catalog's revision, which page caches in front of the api follow.
+    catalogCache: countCatalogRevisions(catalog.cache, database.db, app.log),
     passwordGuesses: createPasswordGuessLimits(app as unknown as ZodApp, database.db, config.authRateLimit),
   };
   // Refunds the card gateway failed at the time are finished here, every minute, on every instance.
@@ -299,6 +302,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
       registerPasswordRoutes(v1, ctx);
       registerMeRoutes(v1, ctx);
       registerProductRoutes(v1, ctx, catalogIndex);
+      registerCatalogFeedRoutes(v1, ctx);
       registerReviewRoutes(v1, ctx);
       registerOrderRoutes(v1, ctx);
       registerPaymentRoutes(v1, ctx);

@@ -121,6 +121,8 @@ const ROWS: Record<string, { allowed: Allowed; call: Build }> = {
     call: async () => json('/promote-to-admin', { role: 'admin' }),
   },
   'GET /api/v1/products': { allowed: 'everyone', call: async () => ({ url: '/products?keyword=Test' }) },
+  'GET /api/v1/catalog/revision': { allowed: 'everyone', call: async () => ({ url: '/catalog/revision' }) },
+  'GET /api/v1/catalog/sitemap': { allowed: 'everyone', call: async () => ({ url: '/catalog/sitemap' }) },
   'GET /api/v1/product/:id': {
     allowed: 'everyone',
     call: async () => ({ url: `/product/${(await addProduct(t.app)).id}` }),

@@ -95,6 +95,17 @@ describe.skipIf(!serverUrl)('catalog answers across instances on PostgreSQL (LIS
     console.info(`catalog edit visible on the other instance after ${ms} ms (cache TTL ${CACHE_MS} ms)`);
   });
 
+  it("moves the catalog revision both instances answer when one writes (page caches follow it)", async () => {
+    const revisionOn = async (app: ShopApp) =>
+      (await app.inject({ method: 'GET', url: '/api/v1/catalog/revision' })).json().revision as number;
+    const product = await addProduct(apps[0]!, { pricePaise: 30_000 });
+    await expect.poll(() => revisionOn(apps[1]!)).toBe(await revisionOn(apps[0]!));
+    const before = await revisionOn(apps[1]!);
+    await editPrice(product.id, 310);
+    await expect.poll(() => revisionOn(apps[1]!)).toBeGreaterThan(before);
+    expect(await revisionOn(apps[0]!)).toBe(await revisionOn(apps[1]!));
+  });
+
   it('keeps following the other instance after its listening connection was cut', async () => {
     const product = await addProduct(apps[0]!, { pricePaise: 10_000 });
     expect(await priceOn(apps[1]!, product.id)).toBe(100);

@@ -11,3 +11,4 @@ export * from './payment.ts';
 export * from './cart.ts';
 export * from './pricing.ts';
 export * from './admin-lists.ts';
+export * from './catalog-feeds.ts';

@@ -1,0 +1,71 @@
+import { SITEMAP_PAGE_SIZE } from '@shop/shared-api/schemas';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/test-app.ts';
+import { addProduct, placePaidOrder, register } from './helpers/shop.ts';
+
+// What the page server reads (page-server/): the revision its cache of rendered pages follows, and the ids
+// its sitemap lists.
+const t = useTestApp({ admin: true });
+
+const revision = async () => {
+  const response = await t.request('GET', '/catalog/revision');
+  expect(response.statusCode).toBe(200);
+  return response.json().revision as number;
+};
+
+describe('GET /catalog/revision', () => {
+  it('moves with every change a product page shows, and only then', async () => {
+    const start = await revision();
+    await t.request('GET', '/products');
+    expect(await revision()).toBe(start);
+
+    const product = await addProduct(t.app);
+    await expect.poll(revision).toBeGreaterThan(start);
+    const afterAdd = await revision();
+
+    const edited = await t.request('PUT', `/admin/product/${product.id}`, {
+      as: t.admin,
+      payload: { name: 'Renamed', price: 700, description: '', category: 'Laptop', stock: 3 },
+    });
+    expect(edited.statusCode).toBe(200);
+    await expect.poll(revision).toBeGreaterThan(afterAdd);
+    const afterEdit = await revision();
+
+    const shopper = await register(t.app);
+    const review = await t.request('PUT', '/review', {
+      as: shopper,
+      payload: { rating: 4, comment: 'Good', productId: product.id },
+    });
+    expect(review.statusCode).toBe(200);
+    await expect.poll(revision).toBeGreaterThan(afterEdit);
+    const afterReview = await revision();
+
+    // An order takes stock: the product page's In Stock / Out of Stock may change.
+    await placePaidOrder(t.app, shopper);
+    await expect.poll(revision).toBeGreaterThan(afterReview);
+  });
+});
+
+describe('GET /catalog/sitemap', () => {
+  it('lists every product once, in a stable order', async () => {
+    for (let i = 0; i < 3; i++) await addProduct(t.app);
+    const response = await t.request('GET', '/catalog/sitemap');
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    const all = await t.request('GET', '/admin/products', { as: t.admin });
+    const ids = (all.json().products as { _id: string }[]).map((product) => product._id).sort();
+    expect(body.products).toEqual(ids);
+    expect(body.productsCount).toBe(ids.length);
+    expect(body.resultPerPage).toBe(SITEMAP_PAGE_SIZE);
+    const beyond = await t.request('GET', '/catalog/sitemap?page=2');
+    expect(beyond.json().products).toEqual([]);
+  });
+
+  it('refuses a page that is not a page number', async () => {
+    for (const page of ['0', '-1', 'x', '1.5']) {
+      const response = await t.request('GET', `/catalog/sitemap?page=${page}`);
+      expect(response.statusCode, page).toBe(400);
+      expect(response.json().success).toBe(false);
+    }
+  });
+});

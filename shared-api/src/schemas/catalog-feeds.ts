@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { objectIdSchema } from './common.ts';
+
+// What servers in front of the api read about the catalog as a whole: the page server's cache follows its
+// revision, and its sitemap lists every product page (page-server/).
+
+/**
+ * `GET /catalog/revision`: a number that grows with every change to what a product page shows (a product,
+ * its stock, a review, a reviewer's name), on any api instance. A cache of rendered pages is dropped when it
+ * moves.
+ */
+export const catalogRevisionResponseSchema = z.object({
+  success: z.literal(true),
+  revision: z.number().int().nonnegative(),
+});
+export type CatalogRevisionResponse = z.infer<typeof catalogRevisionResponseSchema>;
+
+/** Addresses in one sitemap file, the most the sitemap protocol allows. */
+export const SITEMAP_PAGE_SIZE = 50_000;
+
+/** `GET /catalog/sitemap?page=N`: page N of every product's id, in a stable order. */
+export const sitemapPageQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be at least 1')
+    .max(10_000, 'page is too large')
+    .optional(),
+});
+
+export const sitemapPageResponseSchema = z.object({
+  success: z.literal(true),
+  products: z.array(objectIdSchema),
+  productsCount: z.number().int().nonnegative(),
+  resultPerPage: z.number().int().positive(),
+});
+export type SitemapPageResponse = z.infer<typeof sitemapPageResponseSchema>;
