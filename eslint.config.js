@@ -75,6 +75,13 @@ export default tseslint.config(
   // drift from the shop's one look.
   restrictedImports(['storefront/src/**', 'admin/src/**', 'shared-auth/src/**'], designSystemOnly),
   restrictedImports(['shell/src/**'], [...designSystemOnly, ...shellOnDemand]),
+  // The shell's server entry runs on the page server, never in a page: it lends every share to the
+  // storefront's server entry (the on-demand entries too) and gives emotion the cache it gathers styles
+  // from (docs/federation.md, "Server rendering").
+  restrictedImports(
+    ['shell/src/server/**'],
+    designSystemOnly.filter(({ name }) => name !== '@emotion/react'),
+  ),
   restrictedImports(['storefront/src/app/**'], [...designSystemOnly, ...storefrontFirstLoad]),
   // Features never reach into each other or into the app layer.
   restrictedImports(

@@ -13,6 +13,7 @@ export default defineConfig({
       'shared-contract',
       'shared-cart',
       'api',
+      'page-server',
       'scripts',
     ],
   },

@@ -19,6 +19,7 @@ function buildInputs(app: FrontendApp): string[] {
     ),
     path.join(repoRoot, 'federation.shared.ts'),
     path.join(repoRoot, 'remote-vite-config.ts'),
+    path.join(repoRoot, 'server-vite-config.ts'),
     path.join(repoRoot, 'pnpm-lock.yaml'),
   ];
   const files: string[] = [];
@@ -93,8 +94,25 @@ export async function buildApp(app: FrontendApp, options: { outDir?: string; env
     appDir(app),
     env,
   );
-  if (app === 'shell' || app === 'storefront')
+  if (app === 'shell' || app === 'storefront') {
     await run(process.execPath, [path.join(repoRoot, 'scripts', 'prerender.ts'), app, outDir], repoRoot, env);
+    // The server build the page server renders with (page-server/): the shell's own, and the storefront's
+    // server entry published with its release (docs/federation.md, "Server rendering").
+    await run(
+      process.execPath,
+      [
+        vite,
+        'build',
+        '-c',
+        'vite.server.config.ts',
+        '--outDir',
+        path.join(outDir, 'server'),
+        '--emptyOutDir',
+      ],
+      appDir(app),
+      env,
+    );
+  }
   await precompress(outDir);
   const viteEnv = Object.fromEntries(Object.entries(env).filter(([key]) => key.startsWith('VITE_')));
   writeFileSync(path.join(outDir, STAMP), inputsHash(app, viteEnv));

@@ -2,14 +2,13 @@ import { readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
-import sirv from 'sirv';
 import {
   baseSecurityHeaders,
   contentSecurityPolicy,
   inlineScriptHashes,
   type ShopConfigForCsp,
-} from './security-headers.ts';
+} from '@shop/page-server/security-headers';
+import sirv from 'sirv';
 
 export interface ServeAppOptions {
   dir: string;
@@ -21,11 +20,6 @@ export interface ServeAppOptions {
   cors?: boolean;
   /** Files generated at deploy time and served from memory, such as the shell's config.json. */
   generated?: Record<string, unknown>;
-  /**
-   * The page written at deploy time (scripts/lib/shell-document.ts), served for `/` and, with `spa`, for
-   * every client-side route instead of the built index.html. Read on each request: a redeploy changes it.
-   */
-  document?: (pathname: string, search: string) => string;
   /**
    * The shop's config.json, for the Content-Security-Policy (api, remote, card and identity provider
    * origins); the shell's own generated /config.json when not given.
@@ -40,10 +34,13 @@ export interface ServedApp {
   close(): Promise<void>;
 }
 
-// Hashed file names never change content: cache them for a year. Everything else (index.html, the
-// federation manifest, config.json) is revalidated, so a new deploy is seen on the next page load.
+// Hashed file names never change content: cache them for a year (a release's assets, remote entry, server
+// entry and pinned manifest). Everything else (index.html, the manifests a release replaces, config.json) is
+// revalidated, so a new deploy is seen on the next page load.
 function cacheControl(pathname: string): string {
-  return /\/assets\/|remoteEntry-[\w-]+\.js$/.test(pathname)
+  return /\/assets\/|remoteEntry-[\w-]+\.js$|\/server\/entry-[\w-]+\.mjs$|mf-manifest-[0-9a-f]{12}\.json$/.test(
+    pathname,
+  )
     ? 'public, max-age=31536000, immutable'
     : 'no-cache';
 }
@@ -69,20 +66,8 @@ export function serveApp(options: ServeAppOptions): Promise<ServedApp> {
   const shop = options.shop ?? (options.generated?.['/config.json'] as ShopConfigForCsp | undefined);
   const csp = cspOf(options.dir, shop);
   const securityHeaders = baseSecurityHeaders(options.https ?? false);
-  // The page written at deploy time carries its own inline scripts: their hashes come from it, as served.
-  const documentCsps = new Map<string, string>();
-  const documentCsp = (html: string) => {
-    let policy = documentCsps.get(html);
-    if (!policy) {
-      if (documentCsps.size > 20) documentCsps.clear();
-      policy = contentSecurityPolicy(shop, inlineScriptHashes(html));
-      documentCsps.set(html, policy);
-    }
-    return policy;
-  };
   const files = sirv(options.dir, {
-    // With a deploy-time document, client-side routes get that document (below), not the built file.
-    single: options.document ? false : (options.spa ?? false),
+    single: options.spa ?? false,
     gzip: true,
     brotli: true,
     etag: true,
@@ -91,36 +76,11 @@ export function serveApp(options: ServeAppOptions): Promise<ServedApp> {
       res.setHeader('Cache-Control', cacheControl(pathname));
     },
   });
-  // Compressed as a CDN would (the prerendered page is ~100 KB of mostly repeated CSS), once per page.
-  const compressed = new Map<string, { br: Buffer; gzip: Buffer }>();
-  const sendDocument = (req: IncomingMessage, res: ServerResponse, html: string) => {
-    let forms = compressed.get(html);
-    if (!forms) {
-      if (compressed.size > 20) compressed.clear();
-      forms = { br: brotliCompressSync(html), gzip: gzipSync(html) };
-      compressed.set(html, forms);
-    }
-    const accepts = String(req.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined;
-    res.writeHead(200, {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'no-cache',
-      Vary: 'Accept-Encoding',
-      ...(encoding ? { 'Content-Encoding': encoding } : {}),
-    });
-    res.end(encoding ? forms[encoding] : html);
-  };
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     res.setHeader('Content-Security-Policy', csp());
     if (options.cors) res.setHeader('Access-Control-Allow-Origin', '*');
-    const { pathname, search } = new URL(req.url ?? '/', 'http://localhost');
-    if (options.document && (pathname === '/' || pathname === '/index.html')) {
-      const html = options.document(pathname, search);
-      res.setHeader('Content-Security-Policy', documentCsp(html));
-      sendDocument(req, res, html);
-      return;
-    }
+    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     const generated = options.generated?.[pathname];
     if (generated !== undefined) {
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
@@ -128,12 +88,6 @@ export function serveApp(options: ServeAppOptions): Promise<ServedApp> {
       return;
     }
     files(req, res, () => {
-      if (options.document && options.spa && !path.extname(pathname)) {
-        const html = options.document(pathname, search);
-        res.setHeader('Content-Security-Policy', documentCsp(html));
-        sendDocument(req, res, html);
-        return;
-      }
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Not found');
     });

@@ -68,8 +68,11 @@ function createCartStore() {
       set({ cartItems });
     };
     return {
-      cartItems: storedCart(),
-      shippingInfo: storedShippingInfo(),
+      // Empty as a server renders it; the stored cart is read just below. A page the server rendered is
+      // hydrated from this initial state (zustand's server snapshot) and then shows the stored count, so
+      // the browser's first render matches the server's markup.
+      cartItems: [],
+      shippingInfo: null,
       addToCart: (line) => {
         const quantity = clampQuantity(line.quantity, line.stock);
         if (quantity < 1) return;
@@ -97,6 +100,7 @@ function createCartStore() {
       },
     };
   });
+  store.setState({ cartItems: storedCart(), shippingInfo: storedShippingInfo() });
   // Another tab changed the cart: follow it, so every tab shows the same cart and count.
   globalThis.addEventListener?.('storage', (event: StorageEvent) => {
     if (event.key === CART_STORAGE_KEY || event.key === null) store.setState({ cartItems: storedCart() });

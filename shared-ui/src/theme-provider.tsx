@@ -24,11 +24,15 @@ const pageShipsGlobalStyles = () =>
  * page; anywhere else (a dev server, a standalone remote, tests, the build's prerender) they are drawn
  * here, as Chakra does.
  */
-export function ShopThemeProvider({ children }: { children: ReactNode }) {
+export function ShopThemeProvider({
+  children,
+  globalStylesShipped,
+}: {
+  children: ReactNode;
+  /** The page being rendered ships them (a server render of a page the page server writes): leave them out. */
+  globalStylesShipped?: boolean;
+}) {
   const system = getShopSystem();
-  return (
-    <ChakraProvider value={pageShipsGlobalStyles() ? overShippedStyles(system) : system}>
-      {children}
-    </ChakraProvider>
-  );
+  const shipped = globalStylesShipped ?? pageShipsGlobalStyles();
+  return <ChakraProvider value={shipped ? overShippedStyles(system) : system}>{children}</ChakraProvider>;
 }

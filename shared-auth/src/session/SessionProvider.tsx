@@ -55,8 +55,12 @@ export function SessionProvider({
   apiBaseUrl: string;
   children: ReactNode;
 }) {
-  // Before the first child renders: remotes may call the api during their first render.
-  useState(() => configureSession(apiBaseUrl, auth));
+  // Before the first child renders: remotes may call the api during their first render. Not on a server,
+  // which renders every page as a guest's whose session is being restored, and calls the api itself
+  // through its own address (page-server/).
+  useState(() => {
+    if (typeof window !== 'undefined') configureSession(apiBaseUrl, auth);
+  });
 
   const content = (
     <>

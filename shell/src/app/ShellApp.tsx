@@ -5,7 +5,7 @@ import { shopRoutes } from './routes.tsx';
 
 // A declarative router, not createBrowserRouter: the shop uses no loaders or actions, and the data
 // router's code (about half of react-router) would otherwise ship on every page via the shared router.
-function ShopRoutes() {
+export function ShopRoutes() {
   return useRoutes(shopRoutes);
 }
 

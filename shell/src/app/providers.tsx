@@ -1,7 +1,7 @@
 import { shopQueryClient } from '@shop/shared-api';
 import { SessionProvider } from '@shop/shared-auth';
 import { ShopThemeProvider, ShopToaster, useSystemColorMode } from '@shop/shared-ui';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { RuntimeConfig } from './config.ts';
 import { RuntimeConfigContext } from './runtime-config.tsx';
@@ -12,12 +12,24 @@ import { RuntimeConfigContext } from './runtime-config.tsx';
  * (which also points the api client at config.json's api), and the one toaster that every app's
  * toast.success/error/info calls end up in.
  */
-export function ShopProviders({ config, children }: { config: RuntimeConfig; children: ReactNode }) {
+export function ShopProviders({
+  config,
+  children,
+  queryClient = shopQueryClient,
+  globalStylesShipped,
+}: {
+  config: RuntimeConfig;
+  children: ReactNode;
+  /** A server render's own cache (one per request); the page's one cache in the browser. */
+  queryClient?: QueryClient;
+  /** A server render of a page whose head ships the design system's global styles. */
+  globalStylesShipped?: boolean;
+}) {
   useSystemColorMode();
   return (
     <RuntimeConfigContext value={config}>
-      <ShopThemeProvider>
-        <QueryClientProvider client={shopQueryClient}>
+      <ShopThemeProvider globalStylesShipped={globalStylesShipped}>
+        <QueryClientProvider client={queryClient}>
           <SessionProvider auth={config.auth} apiBaseUrl={config.apiBaseUrl}>
             {children}
           </SessionProvider>

@@ -48,6 +48,8 @@ interface PageRoute {
   path: string;
   preload: () => Promise<unknown>;
   element: (config: RuntimeConfig) => ReactNode;
+  /** Behind sign-in: a server renders its frame only, never a shopper's data. */
+  signedIn?: true;
 }
 
 /** Each page's address and what it draws there: the routes below, and the landing page's preload. */
@@ -56,26 +58,61 @@ const pageRoutes: PageRoute[] = [
   { path: 'products/:keyword', preload: productsPage.preload, element: () => <productsPage.Page /> },
   { path: 'search', preload: searchPage.preload, element: () => <searchPage.Page /> },
   { path: 'product/:id', preload: productPage.preload, element: () => <productPage.Page /> },
-  { path: 'cart', preload: cartPage.preload, element: () => signedIn(<cartPage.Page />) },
-  { path: 'shipping', preload: shippingPage.preload, element: () => signedIn(<shippingPage.Page />) },
+  { path: 'cart', signedIn: true, preload: cartPage.preload, element: () => signedIn(<cartPage.Page />) },
+  {
+    path: 'shipping',
+    signedIn: true,
+    preload: shippingPage.preload,
+    element: () => signedIn(<shippingPage.Page />),
+  },
   {
     path: 'order/confirm',
+    signedIn: true,
     preload: confirmOrderPage.preload,
     element: () => signedIn(<confirmOrderPage.Page />),
   },
   {
     path: 'process/payment',
+    signedIn: true,
     preload: paymentPage.preload,
     element: (config) => signedIn(<paymentPage.Page payments={config.payments} />),
   },
-  { path: 'success', preload: successPage.preload, element: () => signedIn(<successPage.Page />) },
-  { path: 'orders/me', preload: myOrdersPage.preload, element: () => signedIn(<myOrdersPage.Page />) },
+  {
+    path: 'success',
+    signedIn: true,
+    preload: successPage.preload,
+    element: () => signedIn(<successPage.Page />),
+  },
+  {
+    path: 'orders/me',
+    signedIn: true,
+    preload: myOrdersPage.preload,
+    element: () => signedIn(<myOrdersPage.Page />),
+  },
   {
     path: 'order/:id',
+    signedIn: true,
     preload: orderDetailsPage.preload,
     element: () => signedIn(<orderDetailsPage.Page />),
   },
 ];
+
+/** The storefront's page at `pathname`: the home page, one of the pages below, or none (not its address). */
+export function pageAt(
+  pathname: string,
+): { path: string; params: Record<string, string | undefined>; signedIn: boolean } | null {
+  if (pathname === '/') return { path: '/', params: {}, signedIn: false };
+  const routes = pageRoutes.map((route) => ({ path: route.path, handle: route }));
+  const [page] = matchRoutes(routes, pathname) ?? [];
+  if (!page) return null;
+  const route = page.route.handle as PageRoute;
+  return { path: route.path, params: page.params, signedIn: route.signedIn ?? false };
+}
+
+/** The route patterns of the pages behind sign-in: no server renders them, no crawler is sent there. */
+export const signedInPaths: readonly string[] = pageRoutes
+  .filter((route) => route.signedIn)
+  .map((route) => route.path);
 
 /** Fetches the chunk of the page at `pathname`, if it is one of these; a failure is left to its lazy load. */
 export async function preloadPage(pathname: string): Promise<void> {

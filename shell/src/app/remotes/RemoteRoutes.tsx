@@ -1,6 +1,7 @@
 import { Suspense, use, useState, type ReactNode } from 'react';
 import { useRuntimeConfig } from '../runtime-config.tsx';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary.tsx';
+import { ProvidedRemotesContext } from './provided-remotes.ts';
 import { RemoteLoading } from './RemoteLoading.tsx';
 import { forgetRemote, loadRemoteRoutes, type RemoteName } from './remoteRegistry.ts';
 
@@ -12,7 +13,7 @@ interface RemoteRoutesProps {
 
 function LoadedRemote({ name, notFound }: { name: RemoteName; notFound: ReactNode }) {
   const config = useRuntimeConfig();
-  const { default: Routes } = use(loadRemoteRoutes(name));
+  const Routes = use(ProvidedRemotesContext)[name] ?? use(loadRemoteRoutes(name)).default;
   return <Routes notFound={notFound} config={config} />;
 }
 

@@ -53,6 +53,10 @@ export function addressOfFilters(filters: CatalogFilters): string {
   return search ? `${path}?${search}` : path;
 }
 
+/** The list's heading and tab title: the same on the server's page and in the browser. */
+export const catalogHeading = (filters: Pick<CatalogFilters, 'keyword'>) =>
+  filters.keyword ? `Products matching “${filters.keyword}”` : 'Products';
+
 /** A changed filter starts again from page 1: page 3 of the old list means nothing in the new one. */
 export function withFilter(
   filters: CatalogFilters,

@@ -8,11 +8,17 @@ export interface ShopConfigForCsp {
   remotes: Record<string, string>;
 }
 
-/** 'sha256-…' of every inline script (no src) in an HTML page, as a CSP source. */
+/** A `<script>` whose type makes it a data block (config.json, a page's data, JSON-LD): never run. */
+const DATA_BLOCK = /\btype\s*=\s*["']?application\/(?:ld\+)?json\b/i;
+
+/**
+ * 'sha256-…' of every inline script (no src) in an HTML page, as a CSP source. Data blocks are left out:
+ * the browser runs none of them, and a page's own data would otherwise make its policy unique to it.
+ */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (/\bsrc\s*=/i.test(match[1] ?? '')) continue;
+    if (/\bsrc\s*=/i.test(match[1] ?? '') || DATA_BLOCK.test(match[1] ?? '')) continue;
     const body = match[2] ?? '';
     if (!body.trim()) continue;
     hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);

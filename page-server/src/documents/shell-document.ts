@@ -93,6 +93,16 @@ function withoutRepeatedStyles(html: string): string {
   });
 }
 
+/**
+ * The page a server render goes into (page-server/src/documents/page-document.ts): everything before the
+ * rendered markup of `#root` and everything after it, with the design system's global styles in the head
+ * and the JavaScript held until the first paint, as on the prerendered pages.
+ */
+export interface RenderedDocument {
+  before: string;
+  after: string;
+}
+
 /** The page for each kind of address; `documentFor` picks one. */
 export interface ShellDocuments {
   home: string;
@@ -102,6 +112,14 @@ export interface ShellDocuments {
   other: string;
   admin: string;
   apiBaseUrl: string;
+  /** The config.json these pages carry. */
+  config: RuntimeConfig;
+  /**
+   * What a server-rendered page goes into: the storefront's and shell's pages (with the storefront's
+   * preloads) and the admin panel's (without). Null without the build's prerendered frame, whose global
+   * styles a rendered page needs.
+   */
+  rendered: { page: RenderedDocument; admin: RenderedDocument } | null;
 }
 
 export function documentFor(documents: ShellDocuments, pathname: string, search = ''): string {
@@ -114,6 +132,17 @@ export function documentFor(documents: ShellDocuments, pathname: string, search 
   const preload = `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttribute(call)}" data-shop-first-call />`;
   const page = pathname === '/products' ? documents.catalog : documents.product;
   return page.replace(FIRST_API_CALL_MARK, () => preload);
+}
+
+/** A page split around its empty `#root`, where the server's render goes. */
+function renderedDocument(html: string): RenderedDocument {
+  // A rendered page works without JavaScript: no "needs JavaScript" notice under it.
+  const [before, after] = html
+    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
+    .split('<div id="root"></div>');
+  if (before === undefined || after === undefined)
+    throw new Error('the shell page has no empty <div id="root">');
+  return { before: `${before}<div id="root">`, after: `</div>${after}` };
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
@@ -174,6 +203,8 @@ export async function shellDocuments(
       other: page,
       admin: adminPage,
       apiBaseUrl: config.apiBaseUrl,
+      config,
+      rendered: null,
     };
   const frames = JSON.parse(readFileSync(framePath, 'utf8')) as Record<PrerenderedPage, string | undefined>;
   // Every page carries them, the prerendered one in its head before the frame's own styles (the layer order
@@ -186,17 +217,20 @@ export async function shellDocuments(
   // paint in an unthrottled load, and Lighthouse's simulated LCP then counted their download at 1.6 Mbit/s
   // (LCP 0.7 s or 2.5 s from run to run); the page's own LCP is its first paint either way.
   // docs/performance.md, round 4 (the cost: the modules start ~FCP later).
-  const preloads: string[] = [];
-  const prerendered = styled(page)
-    .replace(/\s*<link rel="modulepreload"[^>]*>/g, (tag) => {
-      preloads.push(tag.trim());
-      return '';
-    })
-    .replace(
-      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
-      (_tag, src: string) =>
-        `<template id="shop-entry">${preloads.join('')}<link rel="modulepreload" crossorigin href="${src}" data-shop-entry /></template>`,
-    );
+  const heldUntilFirstPaint = (html: string) => {
+    const preloads: string[] = [];
+    return html
+      .replace(/\s*<link rel="modulepreload"[^>]*>/g, (tag) => {
+        preloads.push(tag.trim());
+        return '';
+      })
+      .replace(
+        /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+        (_tag, src: string) =>
+          `<template id="shop-entry">${preloads.join('')}<link rel="modulepreload" crossorigin href="${src}" data-shop-entry /></template>`,
+      );
+  };
+  const prerendered = heldUntilFirstPaint(styled(page));
   /**
    * The page prerendered: the shell's frame at the page's address with the storefront's page in its route
    * slot. Without that page (the storefront is down, or an older release) the home keeps the frame's height
@@ -213,6 +247,10 @@ export async function shellDocuments(
     );
   };
   return {
+    rendered: {
+      page: renderedDocument(withoutCall(prerendered)),
+      admin: renderedDocument(heldUntilFirstPaint(styled(adminPage))),
+    },
     home: withoutCall(prerender('home', home, page)),
     // The catalog and product pages are prerendered as skeletons whose picture boxes the boot script fills
     // from the first api answer (FIRST_PICTURE_ATTRIBUTE): their LCP is that picture. docs/performance.md,
@@ -222,5 +260,6 @@ export async function shellDocuments(
     other: styled(page),
     admin: styled(adminPage),
     apiBaseUrl: config.apiBaseUrl,
+    config,
   };
 }

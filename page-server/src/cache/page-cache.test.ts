@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { createPageCache, type CachedPage } from './page-cache.ts';
+
+const pageOf = (bytes: number, renderedAt: number): CachedPage => ({
+  status: 200,
+  type: 'text/html',
+  gzip: Buffer.alloc(bytes / 2),
+  br: Buffer.alloc(bytes / 2),
+  etag: '"x"',
+  csp: '',
+  renderedAt,
+});
+
+function cacheAt(options: Partial<Parameters<typeof createPageCache>[0]> = {}) {
+  let time = 0;
+  const cache = createPageCache({
+    maxEntries: 3,
+    maxBytes: 1000,
+    freshMs: 100,
+    staleMs: 900,
+    now: () => time,
+    ...options,
+  });
+  return { cache, at: (ms: number) => (time = ms) };
+}
+
+describe('the page cache', () => {
+  it('answers a page fresh, then stale (to be rendered again meanwhile), then not at all', () => {
+    const { cache, at } = cacheAt();
+    cache.set('/', pageOf(10, 0), cache.generation);
+    expect(cache.get('/')?.fresh).toBe(true);
+    at(101);
+    expect(cache.get('/')?.fresh).toBe(false);
+    at(1001);
+    expect(cache.get('/')).toBeUndefined();
+    expect(cache.size).toEqual({ entries: 0, bytes: 0 });
+  });
+
+  it('lets the least recently used page go first, by count and by bytes', () => {
+    const { cache } = cacheAt();
+    for (const key of ['a', 'b', 'c']) cache.set(key, pageOf(100, 0), cache.generation);
+    cache.get('a');
+    cache.set('d', pageOf(100, 0), cache.generation);
+    expect(['a', 'b', 'c', 'd'].filter((key) => cache.get(key))).toEqual(['a', 'c', 'd']);
+    cache.set('big', pageOf(800, 0), cache.generation);
+    expect(cache.size.bytes).toBeLessThanOrEqual(1000);
+    expect(cache.get('big')).toBeDefined();
+    cache.set('huge', pageOf(2000, 0), cache.generation);
+    expect(cache.get('huge')).toBeUndefined();
+  });
+
+  it('drops every page on clear, and keeps no render that began before it', () => {
+    const { cache } = cacheAt();
+    cache.set('/', pageOf(10, 0), cache.generation);
+    const renderBegan = cache.generation;
+    cache.clear();
+    expect(cache.get('/')).toBeUndefined();
+    cache.set('/', pageOf(10, 0), renderBegan);
+    expect(cache.get('/')).toBeUndefined();
+    cache.set('/', pageOf(10, 0), cache.generation);
+    expect(cache.get('/')).toBeDefined();
+  });
+});

@@ -1,0 +1,87 @@
+import { SERVER_PAGE_DATA_ID, SERVER_RENDERED_ATTRIBUTE, type PageHead } from '@shop/shared-contract';
+import type { RenderedDocument } from './shell-document.ts';
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+// JSON inside <script>: '<' escaped so no value can close the element.
+const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * The head tags of a rendered page: title, description, canonical address, robots, Open Graph and Twitter
+ * card tags (absolute urls, as link previews need) and the JSON-LD documents.
+ */
+export function headTags(head: PageHead): string[] {
+  const meta = (attribute: 'name' | 'property', key: string, content: string) =>
+    `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
+    ...(head.noindex ? [meta('name', 'robots', 'noindex')] : []),
+    meta('property', 'og:site_name', 'Shop'),
+    meta('property', 'og:type', head.type),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', head.canonical),
+    meta('name', 'twitter:card', head.picture ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+  ];
+  if (head.picture) {
+    tags.push(
+      meta('property', 'og:image', head.picture.url),
+      meta('property', 'og:image:alt', head.picture.alt),
+      meta('name', 'twitter:image', head.picture.url),
+      meta('name', 'twitter:image:alt', head.picture.alt),
+    );
+    if (head.picture.width && head.picture.height)
+      tags.push(
+        meta('property', 'og:image:width', String(head.picture.width)),
+        meta('property', 'og:image:height', String(head.picture.height)),
+      );
+  }
+  for (const document of head.structuredData)
+    tags.push(`<script type="application/ld+json">${jsonForScript(document)}</script>`);
+  return tags;
+}
+
+/**
+ * React writes resource hints (a picture to preload with high priority) at the start of a partial render;
+ * they belong in the head, where the browser reads them first and hydration does not meet them.
+ */
+function hoistedHints(root: string): { hints: string; markup: string } {
+  const match = /^(?:<link\b[^>]*\/?>)+/.exec(root);
+  return match ? { hints: match[0], markup: root.slice(match[0].length) } : { hints: '', markup: root };
+}
+
+export interface RenderedPageParts {
+  /** Null: the shell's own title and description stay (a page that sets them in the browser). */
+  head: PageHead | null;
+  /** `#root`'s markup from the server render. */
+  root: string;
+  /** The `<style>` elements of the classes the markup uses, for the head. */
+  styles?: string;
+  /** The render's query cache (`pageDataOf`), for the browser's first render. */
+  pageData: string;
+}
+
+/** A server-rendered page: the shell's document with the page's head, its markup and its data. */
+export function pageDocument(document: RenderedDocument, page: RenderedPageParts): string {
+  const { hints, markup } = hoistedHints(page.root);
+  let before = document.before;
+  if (page.head) {
+    before = before
+      .replace(/\s*<title>[\s\S]*?<\/title>/, '')
+      .replace(/\s*<meta\s+name="description"[^>]*>/, '');
+  }
+  const extra = [
+    ...(page.head ? headTags(page.head) : []),
+    ...(hints ? [hints] : []),
+    ...(page.styles ? [page.styles] : []),
+  ];
+  before = before.replace('</head>', () => `  ${extra.join('\n    ')}\n  </head>`);
+  const data = `<script type="application/json" id="${SERVER_PAGE_DATA_ID}">${page.pageData}</script>`;
+  // Marked rendered: the boot script records taps there until React has taken the markup over.
+  before = before.replace(/<div id="root">$/, `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}="">`);
+  return `${before}${markup}</div>${data}${document.after.slice('</div>'.length)}`;
+}

@@ -1,0 +1,273 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { RuntimeConfig } from '@shop/shared-contract';
+import sirv from 'sirv';
+import { createPageCache, type CachedPage, type PageCacheOptions } from './cache/page-cache.ts';
+import { followCatalogRevision } from './cache/catalog-revision.ts';
+import { createDocumentSource } from './documents/document-source.ts';
+import { documentFor, type ShellDocuments } from './documents/shell-document.ts';
+import { baseSecurityHeaders, contentSecurityPolicy, inlineScriptHashes } from './http/security-headers.ts';
+import { preparedPage, sendPage } from './http/send-page.ts';
+import { createThrottledLog } from './http/throttled-log.ts';
+import { NoStorefrontRelease, renderPage } from './render/render-page.ts';
+import { loadShellServer, type ShellServer } from './render/shell-server.ts';
+import { watchStorefrontRelease, type StorefrontRelease } from './render/storefront-release.ts';
+import { robotsTxt } from './seo/robots.ts';
+import { isSitemapPath, productIdsPage, sitemapFile } from './seo/sitemap.ts';
+
+export interface PageServerOptions {
+  /** The shell's release folder (its build): static files, index.html, the server build. */
+  shellDir: string;
+  port: number;
+  host?: string;
+  /** config.json as deployed: the api, the providers, each remote's live manifest. */
+  config: RuntimeConfig;
+  /** The shop's public origin, for canonical addresses, link previews, robots.txt and the sitemap. */
+  shopUrl: string;
+  /** The api's `/api/v1` address as this server reaches it (a private address behind a load balancer). */
+  apiUrl: string;
+  /** The shop is reached over https: send HSTS. */
+  https: boolean;
+  /** Bound of one page's render (its storefront release, its data and the markup); beyond, prerendered. */
+  renderTimeoutMs: number;
+  /** How often the storefront's server manifest is asked again: a release is rendered from then on. */
+  releaseCheckMs: number;
+  /** How often the catalog's revision is asked: rendered pages are dropped when it moves. */
+  revisionCheckMs: number;
+  cache: Omit<PageCacheOptions, 'now'>;
+  log: (line: string) => void;
+}
+
+export interface PageServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** What a CDN may do with a public rendered page: keep it a minute, serve it stale while it asks again. */
+export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+/** A page that is not the same for a long time or for everyone (a frame, a fallback): ask every time. */
+const PRIVATE_PAGE_CACHE = 'private, no-cache';
+
+// Hashed file names never change content: cache them for a year. Everything else is revalidated.
+const staticCacheControl = (pathname: string) =>
+  /\/assets\//.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
+
+/** Files of the shell's release that are not for browsers: its page (served rendered), its server build. */
+const NOT_SERVED = /^\/(?:index\.html|prerender-frame\.json|server\/.*|\.build-inputs)$/;
+
+/** The address as a cache key: the query's parameters in one order, so one list is one entry. */
+function addressKey(url: URL): string {
+  const search = new URLSearchParams(url.searchParams);
+  search.sort();
+  const query = search.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The shell's page server: its files, config.json, and every page of the shop rendered on the server with
+ * the shell's server build and the storefront's server entry, loaded from the storefront's live release
+ * (docs/federation.md, "Server rendering"). Public pages are cached and dropped when the catalog changes;
+ * a page that cannot be rendered in time is the prerendered page of before, never an error page.
+ */
+export async function startPageServer(options: PageServerOptions): Promise<PageServer> {
+  const { config, log } = options;
+  const problem = createThrottledLog(log);
+  const securityHeaders = baseSecurityHeaders(options.https);
+  const policyOf = (html: string) => contentSecurityPolicy(config, inlineScriptHashes(html));
+
+  let shell: ShellServer | null = null;
+  try {
+    shell = await loadShellServer(options.shellDir, options.apiUrl);
+    if (!shell) log(`${options.shellDir} has no server build: every page is served prerendered`);
+  } catch (error) {
+    log(`the shell's server build failed to load, every page is served prerendered: ${String(error)}`);
+  }
+  const releases = shell
+    ? watchStorefrontRelease({
+        manifestUrl: config.remotes.storefront,
+        shell,
+        checkEveryMs: options.releaseCheckMs,
+        timeoutMs: options.renderTimeoutMs,
+        log,
+      })
+    : null;
+  const documents = createDocumentSource(options.shellDir, config, Math.min(options.renderTimeoutMs, 3000));
+  const cache = createPageCache(options.cache);
+  const revision = followCatalogRevision({
+    apiUrl: options.apiUrl,
+    everyMs: options.revisionCheckMs,
+    onChange: () => cache.clear(),
+    log,
+  });
+  let renderedWith: string | null = null;
+
+  /** The prerendered page of before, for an address the server could not render. */
+  const fallbacks = new Map<string, CachedPage>();
+  const fallbackFor = (docs: ShellDocuments, url: URL): CachedPage => {
+    const html = documentFor(docs, url.pathname, url.search);
+    let page = fallbacks.get(html);
+    if (!page) {
+      if (fallbacks.size >= 32) fallbacks.clear();
+      page = preparedPage(200, html, policyOf(html));
+      fallbacks.set(html, page);
+    }
+    return page;
+  };
+
+  /** Renders once however many ask for the same address at the same time. */
+  const rendering = new Map<string, Promise<{ page: CachedPage; cacheable: boolean }>>();
+  function render(key: string, url: URL, release: StorefrontRelease | null, docs: ShellDocuments) {
+    let pending = rendering.get(key);
+    if (!pending) {
+      const startedIn = cache.generation;
+      pending = (async () => {
+        if (!shell || !docs.rendered) throw new Error('no server build to render with');
+        const admin = url.pathname === '/admin' || url.pathname.startsWith('/admin/');
+        const rendered = await renderPage({
+          url,
+          shell,
+          release,
+          config: docs.config,
+          document: admin ? docs.rendered.admin : docs.rendered.page,
+          shopUrl: options.shopUrl,
+          signal: AbortSignal.timeout(options.renderTimeoutMs),
+        });
+        const page = preparedPage(rendered.status, rendered.html, policyOf(rendered.html));
+        if (rendered.cacheable) cache.set(key, page, startedIn);
+        return { page, cacheable: rendered.cacheable };
+      })().finally(() => rendering.delete(key));
+      rendering.set(key, pending);
+    }
+    return pending;
+  }
+
+  async function servePage(req: IncomingMessage, res: ServerResponse, url: URL) {
+    let docs: ShellDocuments | null = null;
+    try {
+      const release = releases ? await releases.release() : null;
+      // A new storefront release renders every page differently: the old ones go.
+      if ((release?.key ?? null) !== renderedWith) {
+        renderedWith = release?.key ?? null;
+        cache.clear();
+      }
+      docs = await documents.for(release?.browserManifest ?? null);
+      const key = `${release?.key ?? 'no release'} ${addressKey(url)}`;
+      const hit = cache.get(key);
+      if (hit) {
+        sendPage(req, res, hit.page, PUBLIC_PAGE_CACHE);
+        if (!hit.fresh) render(key, url, release, docs).catch((error: unknown) => problem(url, error));
+        return;
+      }
+      const { page, cacheable } = await withTimeout(
+        render(key, url, release, docs),
+        options.renderTimeoutMs,
+        'the render',
+      );
+      sendPage(req, res, page, cacheable ? PUBLIC_PAGE_CACHE : PRIVATE_PAGE_CACHE);
+    } catch (error) {
+      if (!(error instanceof NoStorefrontRelease)) problem(url, error);
+      docs ??= await documents.for(null);
+      sendPage(req, res, fallbackFor(docs, url), PRIVATE_PAGE_CACHE);
+    }
+  }
+
+  async function serveSitemap(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const key = `sitemap ${url.pathname}`;
+    const hit = cache.get(key);
+    if (hit) return sendPage(req, res, hit.page, PUBLIC_PAGE_CACHE);
+    const startedIn = cache.generation;
+    try {
+      const xml = await sitemapFile(url.pathname, {
+        shopUrl: options.shopUrl,
+        productIds: (page) => productIdsPage(options.apiUrl, page, options.renderTimeoutMs * 5),
+      });
+      if (xml === null) return notFound(res);
+      const page = preparedPage(200, xml, "default-src 'none'", 'application/xml; charset=utf-8');
+      cache.set(key, page, startedIn);
+      sendPage(req, res, page, PUBLIC_PAGE_CACHE);
+    } catch (error) {
+      problem(url, error);
+      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '30' });
+      res.end('The sitemap cannot be made right now.');
+    }
+  }
+
+  async function serveRobots(req: IncomingMessage, res: ServerResponse) {
+    const release = releases ? await releases.release().catch(() => null) : null;
+    const privatePaths = [...(shell?.privatePaths ?? []), ...(release?.entry.privatePaths ?? [])];
+    const page = preparedPage(
+      200,
+      robotsTxt(options.shopUrl, privatePaths),
+      "default-src 'none'",
+      'text/plain; charset=utf-8',
+    );
+    sendPage(req, res, page, 'public, max-age=3600');
+  }
+
+  function notFound(res: ServerResponse) {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('Not found');
+  }
+
+  const files = sirv(options.shellDir, {
+    etag: true,
+    gzip: true,
+    brotli: true,
+    dotfiles: false,
+    setHeaders(res, pathname) {
+      res.setHeader('Cache-Control', staticCacheControl(pathname));
+    },
+  });
+  const anyPolicy = policyOf('');
+
+  const server = createServer((req, res) => {
+    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+    res.setHeader('Content-Security-Policy', anyPolicy);
+    const url = new URL(req.url ?? '/', options.shopUrl);
+    const { pathname } = url;
+    const fail = (error: unknown) => {
+      problem(url, error);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end();
+    };
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Method not allowed');
+      return;
+    }
+    if (pathname === '/config.json') {
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.end(JSON.stringify(config, null, 2));
+      return;
+    }
+    if (pathname === '/robots.txt') return void serveRobots(req, res).catch(fail);
+    if (isSitemapPath(pathname)) return void serveSitemap(req, res, url).catch(fail);
+    // A file of the release, else a page of the shop.
+    if (pathname === '/' || NOT_SERVED.test(pathname)) return void servePage(req, res, url).catch(fail);
+    files(req, res, () => void servePage(req, res, url).catch(fail));
+  });
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? 'localhost', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        url: `http://localhost:${port}`,
+        close: () =>
+          new Promise((done) => {
+            revision.stop();
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}
