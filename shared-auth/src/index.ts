@@ -2,6 +2,7 @@
 export { SessionProvider, type AuthConfig } from './session/SessionProvider.tsx';
 export {
   sessionStore,
+  sessionSettled,
   type AuthProviderName,
   type ProviderProfile,
   type SessionAdapter,

@@ -47,3 +47,21 @@ type SessionStore = ReturnType<typeof createSessionStore>;
 // One session per page: federation shares this package as a singleton that remotes never bundle
 // (federation.shared.ts); e2e/foundation.spec.ts fails if a remote ever loads its own copy.
 export const sessionStore: SessionStore = createSessionStore();
+
+/**
+ * The session's status once it is known: at once when it is, else when the provider has finished restoring
+ * it (a tap that lands while the page is still finding out who is there waits for the answer).
+ */
+export function sessionSettled(): Promise<Exclude<SessionStatus, 'loading'>> {
+  return new Promise((resolve) => {
+    const settle = ({ status }: SessionState) => {
+      if (status === 'loading') return false;
+      resolve(status);
+      return true;
+    };
+    if (settle(sessionStore.getState())) return;
+    const stop = sessionStore.subscribe((state) => {
+      if (settle(state)) stop();
+    });
+  });
+}

@@ -1,4 +1,4 @@
-import { loginPathFor, useSession } from '@shop/shared-auth';
+import { loginPathFor, sessionSettled, useSession } from '@shop/shared-auth';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { loadOverlayEntry } from './overlays.ts';
@@ -12,20 +12,25 @@ export const SIGN_IN_PROMPT = 'Please login to access this resource';
 
 /**
  * Runs an action that needs a signed-in shopper. A guest gets the confirm instead; OK takes them to
- * /login, which brings them back to this page afterwards.
+ * /login, which brings them back to this page afterwards. While the session is still being restored (a
+ * tap right after the page appeared, or replayed after it was hydrated), the action waits for it: a
+ * signed-in shopper is never asked to log in.
  */
 export function useSignInPrompt(): { whenSignedIn: (action: () => void) => void; prompt: ReactNode } {
-  const { isSignedIn } = useSession();
+  const { status, isSignedIn } = useSession();
   const [asking, setAsking] = useState(false);
   // Mounted from the first question on, so closing still animates and returns focus.
   const [asked, setAsked] = useState(false);
   const navigate = useNavigate();
   const location = useLocation();
+  const ask = () => {
+    setAsked(true);
+    setAsking(true);
+  };
   return {
     whenSignedIn: (action) => {
-      if (isSignedIn) return action();
-      setAsked(true);
-      setAsking(true);
+      if (status !== 'loading') return isSignedIn ? action() : ask();
+      void sessionSettled().then((settled) => (settled === 'signedIn' ? action() : ask()));
     },
     prompt: asked ? (
       <Suspense fallback={null}>

@@ -14,15 +14,17 @@ import {
 } from '@shop/shared-ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SlidersHorizontal } from 'lucide-react';
-import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ProductGrid, ProductGridSkeleton } from '../../components/ProductGrid.tsx';
-import { addressOfFilters, filtersFromAddress, withFilter, type CatalogFilters } from './catalog-address.ts';
+import {
+  addressOfFilters,
+  catalogHeading,
+  filtersFromAddress,
+  type CatalogFilters,
+} from './catalog-address.ts';
+import { CatalogFilterSidebar, wantFilters } from './CatalogFilterSidebar.tsx';
 import { useFiltersBesideList } from './use-filters-beside-list.ts';
-
-// The filters' code (with the price slider's share) downloads when they show: at once beside the list, on
-// a phone when Filters is pressed. A phone's catalog loads two scripts and ~10 KB fewer (round 5).
-const FilterSidebar = lazy(() => import('./FilterSidebar.tsx'));
 
 /** `/products` and `/products/:keyword`: filters, the grid and numbered pages, all kept in the address. */
 export default function ProductsPage() {
@@ -31,8 +33,11 @@ export default function ProductsPage() {
   const navigate = useNavigate();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersShown = useFiltersBesideList() || filtersOpen;
+  useEffect(() => {
+    if (filtersShown) wantFilters();
+  }, [filtersShown]);
   const filters = filtersFromAddress(keyword, searchParams);
-  usePageTitle(filters.keyword ? `Products matching “${filters.keyword}”` : 'Products');
+  usePageTitle(catalogHeading(filters));
 
   // The previous page stays on screen (dimmed) while the next one loads: nothing jumps between pages.
   // Deferred: a page of cards renders in slices, not in one long task when the answer arrives (round 4).
@@ -52,7 +57,7 @@ export default function ProductsPage() {
   return (
     <Stack py="8" gap="6">
       <Heading as="h1" size="2xl">
-        {filters.keyword ? `Products matching “${filters.keyword}”` : 'Products'}
+        {catalogHeading(filters)}
       </Heading>
       <Grid templateColumns={{ base: '1fr', md: '15rem 1fr' }} gap="8" alignItems="start">
         <Stack gap="3" minW="0">
@@ -67,15 +72,7 @@ export default function ProductsPage() {
             <SlidersHorizontal aria-hidden="true" /> Filters
           </Button>
           <Box id="catalog-filters" display={{ base: filtersOpen ? 'block' : 'none', md: 'block' }}>
-            {filtersShown ? (
-              <Suspense fallback={<Skeleton height="24rem" aria-label="Loading filters" aria-busy="true" />}>
-                <FilterSidebar
-                  filters={filters}
-                  onChange={(change) => go(withFilter(filters, change))}
-                  onClear={() => go(withFilter(filters, { category: 'All', ratings: 0, price: [0, 25_000] }))}
-                />
-              </Suspense>
-            ) : null}
+            <CatalogFilterSidebar address={addressOfFilters(filters)} keyword={keyword} />
           </Box>
         </Stack>
         <Stack gap="4" minW="0" aria-busy={list.isFetching}>

@@ -1,7 +1,8 @@
 import { aProduct, aReview, apiFailure, fakeApi } from '@shop/shared-api/testing';
 import { cartStore } from '@shop/shared-cart';
+import { sessionStore } from '@shop/shared-auth';
 import { renderPage, resetSession, shopper } from '@shop/shared-auth/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadOverlayEntry } from '../../hooks/overlays.ts';
@@ -81,6 +82,30 @@ describe('/product/:id', () => {
       `/login?redirect=%2Fproduct%2F${product._id}`,
     );
     expect(cartStore.getState().cartItems).toEqual([]);
+  });
+
+  it('holds Add to Cart pressed while the session is restored, then adds for a shopper and asks a guest', async () => {
+    fakeApi({ [`GET /product/${product._id}`]: () => ({ success: true, product }) });
+    for (const restoredAs of ['signedIn', 'signedOut'] as const) {
+      cartStore.setState({ cartItems: [] });
+      resetSession(restoredAs === 'signedIn' ? shopper : null);
+      sessionStore.setState({ status: 'loading' });
+      const { unmount } = render();
+      await userEvent.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      expect(cartStore.getState().cartItems).toEqual([]);
+      act(() => sessionStore.setState({ status: restoredAs }));
+      if (restoredAs === 'signedIn') {
+        await waitFor(() => expect(cartStore.getState().cartItems).toHaveLength(1));
+        expect(screen.queryByRole('alertdialog')).toBeNull();
+      } else {
+        expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+          'Please login to access this resource',
+        );
+        expect(cartStore.getState().cartItems).toEqual([]);
+      }
+      unmount();
+    }
   });
 
   it('cannot add a sold-out product', async () => {

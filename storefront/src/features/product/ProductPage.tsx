@@ -26,6 +26,7 @@ import { loadOverlayEntry } from '../../hooks/overlays.ts';
 import { useSignInPrompt } from '../../hooks/use-sign-in-prompt.tsx';
 import { AddToCart } from './AddToCart.tsx';
 import { ImageGallery } from './ImageGallery.tsx';
+import { PRODUCT_NOT_FOUND } from './product-title.ts';
 import { ReviewCard } from './ReviewCard.tsx';
 
 // The review form is its own chunk: it validates with the contract's schemas, and zod (about 25 KB gzip)
@@ -43,8 +44,14 @@ export default function ProductPage() {
   const { id = '' } = useParams();
   const wellFormed = isObjectId(id);
   // Deferred: the details render in slices when the answer arrives, the skeleton staying meanwhile (round 4).
-  const product = useDeferredValue(useQuery({ ...productQuery(id), enabled: wellFormed }));
-  usePageTitle(product.data?.name ?? 'Product');
+  // A product the api said does not exist stays so when the page mounts (`retryOnMount`): a page the server
+  // rendered as 'Product not found' hydrates as that, not as a skeleton that asks again (a failure of
+  // another kind never reaches the page's data: the server then sends its prerendered page instead).
+  const product = useDeferredValue(
+    useQuery({ ...productQuery(id), enabled: wellFormed, retryOnMount: false }),
+  );
+  const missing = !wellFormed || (product.isError && isMissing(product.error));
+  usePageTitle(missing ? PRODUCT_NOT_FOUND : (product.data?.name ?? 'Product'));
 
   // Product rule (docs/product.md, errors): a failed detail load is also said in an error toast.
   const failure = product.isError && !isMissing(product.error) ? product.error.message : null;
@@ -52,8 +59,8 @@ export default function ProductPage() {
     if (failure) toast.error(failure);
   }, [failure]);
 
-  if (!wellFormed || (product.isError && isMissing(product.error))) {
-    return <NotFoundState title="Product not found" linkTo="/products" linkLabel="View All Products" />;
+  if (missing) {
+    return <NotFoundState title={PRODUCT_NOT_FOUND} linkTo="/products" linkLabel="View All Products" />;
   }
   if (product.isPending) return <ProductSkeleton />;
   if (product.isError) {
