@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newAccount, registerViaUi } from './support/shell-session.ts';
-import { addToCart, productNamed, storefront } from './support/storefront.ts';
+import { addToCart, hydrated, productNamed, storefront } from './support/storefront.ts';
 
 test('the api down while a shopper browses: errors with Retry, a bounded number of tries, the cart intact, and all back when it returns', async ({
   page,
@@ -13,14 +13,17 @@ test('the api down while a shopper browses: errors with Retry, a bounded number 
   await registerViaUi(page, account);
   await addToCart(page, product._id, 2);
 
-  // The api stops answering: every call is refused, as from a server that is down.
+  // The api stops answering the browser: every call is refused, as from a server that is down. (The page
+  // server still reaches it and renders the page the shopper is on; what the browser asks for next fails.)
+  await page.goto('/products');
+  await hydrated(page);
   let apiCalls = 0;
   await page.route('**/api/v1/**', (route) => {
     apiCalls += 1;
     return route.abort('connectionrefused');
   });
 
-  await page.goto('/products?category=Tops');
+  await page.getByRole('button', { name: 'Tops' }).click();
   await expect(page.getByRole('alert')).toContainText('Failed to get products');
   await expect(storefront(page).getByRole('button', { name: 'Retry' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
@@ -30,7 +33,9 @@ test('the api down while a shopper browses: errors with Retry, a bounded number 
   expect(apiCalls - afterError).toBe(0);
   expect(afterError).toBeLessThanOrEqual(4);
 
-  await page.goto(`/product/${product._id}`);
+  // Back to the list the page server rendered (the app keeps it), and on to a product the browser must ask for.
+  await page.goBack();
+  await storefront(page).getByTestId('product-card').first().getByRole('link').first().click();
   await expect(storefront(page).getByRole('alert')).toContainText('Failed to get product details');
 
   // A reload cannot restore the session while the api is down: the page says so (never a blank page,

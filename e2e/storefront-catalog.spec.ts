@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { productList, storefront } from './support/storefront.ts';
+import { hydrated, productList, storefront } from './support/storefront.ts';
 
 test('home shows the default query as Featured Products, and View All Products leads to the catalog', async ({
   page,
@@ -118,12 +118,16 @@ test('/search: a blank keyword lists everything, any other its matches', async (
 });
 
 test('when the api fails the list says so with Retry, and does not ask again and again', async ({ page }) => {
+  // The page server renders the first list; the next one the browser asks for itself, and it fails.
+  await page.goto('/products');
+  await hydrated(page);
   let calls = 0;
   await page.route('**/api/v1/products?**', (route) => {
     calls += 1;
     return route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false}' });
   });
-  await page.goto('/products?category=Tops');
+  await page.getByRole('button', { name: 'Tops' }).click();
+  await expect(page).toHaveURL(/category=Tops/);
   await expect(page.getByRole('alert')).toContainText('Failed to get products');
   await page.waitForTimeout(4000);
   // One try and two retries with backoff, then nothing until the shopper presses Retry.

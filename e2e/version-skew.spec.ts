@@ -1,6 +1,7 @@
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { SERVER_MANIFEST_FILE, type ServerManifest } from '@shop/shared-contract';
 import { appDir, repoRoot } from '../scripts/lib/apps.ts';
 import { serveStorefront, startOwnShell } from './support/own-shop.ts';
 import { e2ePorts } from './support/ports.ts';
@@ -32,12 +33,23 @@ function storefrontBuiltWithReact(version: string, requiredVersion: string): str
   for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
     if (file.endsWith('.gz') || file.endsWith('.br')) rmSync(path.join(dir, file));
   }
-  const manifestFile = path.join(dir, 'mf-manifest.json');
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { shared: ManifestShare[] };
+  // The browser's manifest, its pinned copy (which pages the server renders point at) and the server
+  // entry's manifest (which the page server checks) all declare what this release was built against.
+  const serverManifestFile = path.join(dir, SERVER_MANIFEST_FILE);
+  const serverManifest = JSON.parse(readFileSync(serverManifestFile, 'utf8')) as ServerManifest;
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8')) as {
+    shared: ManifestShare[];
+  };
   const react = manifest.shared.find((share) => share.name === 'react')!;
   const before = react.version;
   Object.assign(react, { version, requiredVersion });
-  writeFileSync(manifestFile, JSON.stringify(manifest));
+  for (const file of ['mf-manifest.json', serverManifest.browserManifest])
+    writeFileSync(path.join(dir, file), JSON.stringify(manifest));
+  Object.assign(
+    serverManifest.shared.find((share) => share.name === 'react')!,
+    { version, requiredVersion },
+  );
+  writeFileSync(serverManifestFile, JSON.stringify(serverManifest));
   const assets = path.join(dir, 'assets');
   const shareMap = readdirSync(assets).find((file) => file.startsWith('_virtual_mf-localSharedImportMap'))!;
   const source = readFileSync(path.join(assets, shareMap), 'utf8');

@@ -12,6 +12,7 @@ import { DEBUG_PORT, runLighthouse, runLighthouseInTab, type LighthouseFigures }
 import { measurePage, SCREENS, scriptName, weighLoad, type PageWeight } from './bench/page-weight.ts';
 import { benchPages, type BenchPage } from './bench/pages.ts';
 import { measureAdminLists } from './bench/admin-lists.ts';
+import { measurePageServerLoad, PAGE_SERVER_GOALS } from './bench/page-server-load.ts';
 
 // `pnpm bench`: performance figures of the assembled production build, printed next to issue 12's goals
 // and written to .bench/. Figures, not pass/fail: timings move with the machine's load, so no test asserts
@@ -60,6 +61,7 @@ async function medianLighthouse(runs: number, run: () => Promise<LighthouseFigur
     performance: median('performance'),
     accessibility: median('accessibility'),
     bestPractices: median('bestPractices'),
+    seo: median('seo'),
     lcpMs: median('lcpMs'),
     fcpMs: median('fcpMs'),
     tbtMs: median('tbtMs'),
@@ -194,6 +196,38 @@ if (process.argv.includes('--mixed-only')) {
   process.exit(0);
 }
 
+/** Issue 22: the page server under load (cached and rendered product pages) and its memory. */
+async function pageServerFigures() {
+  await buildMissingApps(frontendApps);
+  const load = await measurePageServerLoad();
+  const { cached, uncached } = PAGE_SERVER_GOALS;
+  console.log(`\nThe page server, ${load.products} products, 50 connections, 10 s (issue 22's goals beside)`);
+  console.table({
+    'product page from its cache': {
+      ...load.cached,
+      'req/s': versus(load.cached['req/s'], cached.requestsPerSecond, 'higher'),
+      'p99 ms': versus(load.cached['p99 ms'], cached.p99Ms, 'lower'),
+    },
+    'a different product each request': {
+      ...load.uncached,
+      'req/s': versus(load.uncached['req/s'], uncached.requestsPerSecond, 'higher'),
+      'p99 ms': versus(load.uncached['p99 ms'], uncached.p99Ms, 'lower'),
+    },
+  });
+  console.table({
+    memory: {
+      ...load.memory,
+      'growth MB': versus(load.memory['growth MB'], PAGE_SERVER_GOALS.memoryGrowthMb, 'lower'),
+    },
+  });
+  return load;
+}
+
+if (process.argv.includes('--page-server-only')) {
+  await pageServerFigures();
+  process.exit(0);
+}
+
 await buildMissingApps(frontendApps);
 const shop = await startShop(ports);
 const results: Record<string, unknown> = { measuredAt: new Date().toISOString(), node: process.version };
@@ -241,7 +275,9 @@ try {
     );
   }
 
-  console.log(`\nAgainst issue 12's goals (Lighthouse mobile, simulated throttling, median of ${runs})`);
+  console.log(
+    `\nAgainst issues 12's and 22's goals (Lighthouse mobile, simulated throttling, median of ${runs})`,
+  );
   console.table(
     measured.map(({ bench, weight, desktop, lighthouse }) => ({
       page: bench.name,
@@ -255,6 +291,7 @@ try {
       CLS: versus(lighthouse.cls, bench.goal.cls, 'lower'),
       'TBT ms': versus(lighthouse.tbtMs, bench.goal.tbtMs, 'lower'),
       a11y: lighthouse.accessibility,
+      SEO: versus(lighthouse.seo, bench.goal.seo, 'higher'),
     })),
   );
   results.lighthouse = measured.map(({ bench, lighthouse }) => ({ page: bench.name, ...lighthouse }));
@@ -289,6 +326,8 @@ try {
 } finally {
   await shop.stop();
 }
+
+if (!process.env.BENCH_SKIP_PAGE_SERVER) results.pageServer = await pageServerFigures();
 
 // Issue 10, point 8: the admin lists at scale (skipped with the api figures: it starts its own api).
 if (!process.env.BENCH_SKIP_API) {

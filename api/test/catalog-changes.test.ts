@@ -95,7 +95,7 @@ describe.skipIf(!serverUrl)('catalog answers across instances on PostgreSQL (LIS
     console.info(`catalog edit visible on the other instance after ${ms} ms (cache TTL ${CACHE_MS} ms)`);
   });
 
-  it("moves the catalog revision both instances answer when one writes (page caches follow it)", async () => {
+  it('moves the catalog revision both instances answer when one writes (page caches follow it)', async () => {
     const revisionOn = async (app: ShopApp) =>
       (await app.inject({ method: 'GET', url: '/api/v1/catalog/revision' })).json().revision as number;
     const product = await addProduct(apps[0]!, { pricePaise: 30_000 });

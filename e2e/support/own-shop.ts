@@ -1,35 +1,63 @@
+import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { appDir } from '../../scripts/lib/apps.ts';
+import { appDir, repoRoot } from '../../scripts/lib/apps.ts';
 import { serveApp, type ServedApp } from '../../scripts/lib/serve-app.ts';
-import { documentFor, shellDocuments } from '../../scripts/lib/shell-document.ts';
-import { shellConfig } from '@shop/shared-contract/shell-config';
 import { e2ePorts } from './ports.ts';
 
 export interface OwnShell extends ServedApp {
-  /** The shell's deploy step again (config.json and the page's preloads), as a remote release runs it. */
-  redeploy(): Promise<void>;
+  /** Every line the page server has logged so far. */
+  readonly logs: string[];
 }
 
 /**
- * A second shell, built once and untouched, whose storefront remote the test controls: it can be down,
- * come back, or be replaced by a new release, exactly as an independent deploy would do it.
+ * A second shell, built once and untouched, served by its own page server (page-server/) in its own process,
+ * as production runs it, whose storefront remote the test controls: it can be down, come back, or be
+ * replaced by a new release, exactly as an independent deploy would do it. The page server asks for the
+ * storefront's release on every request here (RELEASE_CHECK_MS=0), so a test never waits for a poll.
  */
-export async function startOwnShell(shellPort: number, storefrontPort: number): Promise<OwnShell> {
-  const ports = { shell: shellPort, storefront: storefrontPort, admin: e2ePorts.admin, api: e2ePorts.api };
-  const config = shellConfig(ports, {});
-  const dir = path.join(appDir('shell'), 'dist');
-  let documents = await shellDocuments(dir, config, { timeoutMs: 1000 });
-  const served = await serveApp({
-    dir,
-    port: shellPort,
-    spa: true,
-    generated: { '/config.json': config },
-    document: (pathname, search) => documentFor(documents, pathname, search),
+export async function startOwnShell(
+  shellPort: number,
+  storefrontPort: number,
+  env: Record<string, string> = {},
+): Promise<OwnShell> {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'page-server', 'src', 'main.ts')], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      SHELL_PORT: String(shellPort),
+      STOREFRONT_PORT: String(storefrontPort),
+      ADMIN_PORT: String(e2ePorts.admin),
+      API_PORT: String(e2ePorts.api),
+      RELEASE_CHECK_MS: '0',
+      ...env,
+    },
   });
+  const logs: string[] = [];
+  for (const stream of [child.stdout, child.stderr])
+    stream.on('data', (chunk: Buffer) => logs.push(...chunk.toString().split('\n').filter(Boolean)));
+  const url = `http://localhost:${shellPort}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the page server exited: ${logs.join('\n')}`);
+    if (Date.now() > deadline) throw new Error(`the page server did not start: ${logs.join('\n')}`);
+    if (
+      await fetch(`${url}/config.json`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((done) => setTimeout(done, 100));
+  }
   return {
-    ...served,
-    async redeploy() {
-      documents = await shellDocuments(dir, config);
+    url,
+    logs,
+    close: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
     },
   };
 }

@@ -56,6 +56,22 @@ export async function ordersOf(request: APIRequestContext, token: string): Promi
   return ((await response.json()) as { orders: PlacedOrder[] }).orders;
 }
 
+/**
+ * Waits until React has taken the server-rendered page over (it claims the server's elements), so that a
+ * link is followed by the app instead of by the browser (which would ask the page server for the page).
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(document.querySelector('[data-remote="storefront"]') ?? {}).some((key) =>
+          key.startsWith('__reactFiber$'),
+        ),
+      ),
+    )
+    .toBe(true);
+}
+
 /** The storefront's part of the page (the shell draws the frame around it). */
 export const storefront = (page: Page) => page.locator('[data-remote="storefront"]');
 

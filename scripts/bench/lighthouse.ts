@@ -9,6 +9,7 @@ export interface LighthouseFigures {
   performance: number;
   accessibility: number;
   bestPractices: number;
+  seo: number;
   lcpMs: number;
   fcpMs: number;
   tbtMs: number;
@@ -31,6 +32,7 @@ function figures(url: string, result: LighthouseResult): LighthouseFigures {
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
+    seo: score('seo'),
     lcpMs: value('largest-contentful-paint'),
     fcpMs: value('first-contentful-paint'),
     tbtMs: value('total-blocking-time'),
@@ -38,7 +40,7 @@ function figures(url: string, result: LighthouseResult): LighthouseFigures {
   };
 }
 
-const categories = ['performance', 'accessibility', 'best-practices'];
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 /** Lighthouse's default mobile run (simulated throttling), in the same Chromium the tests use. */
 export async function runLighthouse(url: string): Promise<LighthouseFigures> {

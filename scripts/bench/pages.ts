@@ -1,6 +1,10 @@
 import type { Page } from '@playwright/test';
 
-/** Issue 12's goals for a page (median of three Lighthouse mobile runs; bytes are JS gzip level 6). */
+/**
+ * Issues 12's and 22's goals for a page (median of three Lighthouse mobile runs; bytes are JS gzip level 6).
+ * Issue 22 raised them for the server-rendered storefront pages: LCP 1.0 s, TBT under 100 ms, CLS under 0.01,
+ * performance and SEO 100, and no more JS than before.
+ */
 export interface PageGoal {
   jsGzipKb?: number;
   scriptRequests?: number;
@@ -8,6 +12,7 @@ export interface PageGoal {
   lcpMs?: number;
   cls?: number;
   tbtMs?: number;
+  seo?: number;
   /** A goal said in words (what may come on top of another page's bytes). */
   note?: string;
 }
@@ -60,10 +65,11 @@ async function toPayment(page: Page, shellUrl: string, productId: string) {
 const catalogGoal: PageGoal = {
   jsGzipKb: 280,
   scriptRequests: 22,
-  performance: 95,
-  lcpMs: 2200,
-  cls: 0.02,
-  tbtMs: 150,
+  performance: 100,
+  lcpMs: 1000,
+  cls: 0.01,
+  tbtMs: 100,
+  seo: 100,
 };
 
 /** The pages of issue 12's table, with a product id read from the api. */
@@ -73,7 +79,15 @@ export function benchPages(productId: string): BenchPage[] {
       name: '/',
       who: 'guest',
       path: '/',
-      goal: { jsGzipKb: 250, scriptRequests: 20, performance: 95, lcpMs: 2000, cls: 0.02, tbtMs: 150 },
+      goal: {
+        jsGzipKb: 250,
+        scriptRequests: 20,
+        performance: 100,
+        lcpMs: 1000,
+        cls: 0.01,
+        tbtMs: 100,
+        seo: 100,
+      },
     },
     { name: '/products', who: 'guest', path: '/products', goal: catalogGoal },
     { name: '/product/:id', who: 'guest', path: `/product/${productId}`, goal: catalogGoal },

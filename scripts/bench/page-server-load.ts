@@ -1,0 +1,126 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { seedCatalog } from '../../api/bench/random-catalog.ts';
+import { startShop } from '../lib/shop-process.ts';
+
+// Issue 22's figures for the page server itself, on a catalog of 10,000 products: a cached product page
+// under 50 connections, product pages rendered afresh (a different product on every request), and the
+// server's memory over 100,000 requests.
+
+const ports = { shell: 4220, storefront: 4221, admin: 4222, api: 3220 };
+const CONNECTIONS = 50;
+const SECONDS = 10;
+const CATALOG_PRODUCTS = 10_000;
+const MEMORY_REQUESTS = 100_000;
+
+export const PAGE_SERVER_GOALS = {
+  cached: { requestsPerSecond: 3000, p99Ms: 20 },
+  uncached: { requestsPerSecond: 300, p99Ms: 150 },
+  memoryGrowthMb: 50,
+};
+
+/** The resident memory of the page server serving `port`, found among this user's processes. */
+function pageServerRssMb(port: number): number {
+  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!command.includes('page-server/src/main.ts')) continue;
+      if (!readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`SHELL_PORT=${port}`)) continue;
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      return Number(rss) / 1024;
+    } catch {
+      // a process that ended meanwhile
+    }
+  }
+  throw new Error(`no page server serves port ${port}`);
+}
+
+interface Load {
+  'req/s': number;
+  'p50 ms': number;
+  'p99 ms': number;
+  errors: number;
+  'non-2xx': number;
+}
+
+function run(options: autocannon.Options): Promise<Load> {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options }, (error, result) => {
+      if (error) return reject(error);
+      resolve({
+        'req/s': Math.round(result.requests.average),
+        'p50 ms': result.latency.p50,
+        'p99 ms': result.latency.p99,
+        errors: result.errors + result.timeouts,
+        'non-2xx': result.non2xx,
+      });
+    });
+  });
+}
+
+export async function measurePageServerLoad() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-pages-'));
+  try {
+    // The shop made once (migrated, demo catalog), the bench products added while it is stopped.
+    const first = await startShop(ports, { DATA_DIR: dataDir });
+    await first.stop();
+    await seedCatalog(CATALOG_PRODUCTS, 'pglite', dataDir);
+    const shop = await startShop(ports, { DATA_DIR: dataDir });
+    try {
+      const api = `http://localhost:${ports.api}/api/v1`;
+      const ids = ((await (await fetch(`${api}/catalog/sitemap`)).json()) as { products: string[] }).products;
+      const hot = `/product/${ids[0]}`;
+      await fetch(`${shop.shellUrl}${hot}`);
+      const cached = await run({ url: `${shop.shellUrl}${hot}`, headers: { 'accept-encoding': 'br' } });
+
+      let next = 1;
+      const uncached = await run({
+        url: shop.shellUrl,
+        headers: { 'accept-encoding': 'br' },
+        requests: [
+          { setupRequest: (request) => ({ ...request, path: `/product/${ids[next++ % ids.length]}` }) },
+        ],
+      });
+
+      // Memory: 100,000 requests, nine in ten to 400 popular pages (kept), one in ten to any of the
+      // catalog's products (rendered, and pushing others out of the cache).
+      const popular = ids.slice(0, 400);
+      let count = 0;
+      const startRss = pageServerRssMb(ports.shell);
+      await run({
+        url: shop.shellUrl,
+        amount: MEMORY_REQUESTS,
+        duration: undefined,
+        headers: { 'accept-encoding': 'br' },
+        requests: [
+          {
+            setupRequest: (request) => {
+              count++;
+              const id =
+                count % 10 === 0 ? ids[(count * 7919) % ids.length] : popular[count % popular.length];
+              return { ...request, path: `/product/${id}` };
+            },
+          },
+        ],
+      });
+      const endRss = pageServerRssMb(ports.shell);
+      return {
+        products: ids.length,
+        cached,
+        uncached: { ...uncached, rendered: next - 1 },
+        memory: {
+          requests: MEMORY_REQUESTS,
+          'RSS at start MB': Math.round(startRss),
+          'RSS after MB': Math.round(endRss),
+          'growth MB': Math.round(endRss - startRss),
+        },
+      };
+    } finally {
+      await shop.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
