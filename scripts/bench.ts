@@ -201,7 +201,9 @@ async function pageServerFigures() {
   await buildMissingApps(frontendApps);
   const load = await measurePageServerLoad();
   const { cached, uncached } = PAGE_SERVER_GOALS;
-  console.log(`\nThe page server, ${load.products} products, 50 connections, 10 s (issue 22's goals beside)`);
+  console.log(
+    `\nThe page server (${load.workers} process${load.workers > 1 ? 'es' : ''}, PAGE_SERVER_WORKERS), ${load.products} products, 50 connections, 10 s (issue 22's goals beside)`,
+  );
   console.table({
     'product page from its cache': {
       ...load.cached,

@@ -1,10 +1,11 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { shopPorts } from '@shop/shared-contract';
 import { shellConfig } from '@shop/shared-contract/shell-config';
 import { startPageServer } from './page-server.ts';
 
-// `node page-server/src/main.ts`: the shell's page server on SHELL_PORT (README, "How the shop is served").
+// `node page-server/src/main.ts`: the shell's page server on SHELL_PORT (README, "The page server").
 // config.json is made from the environment as `pnpm start` makes it: the same variables, the same defaults.
 const env = process.env;
 const number = (name: string, fallback: number) => {
@@ -18,30 +19,59 @@ const config = shellConfig(ports, env);
 const shopUrl = env.SHOP_URL ?? `http://localhost:${ports.shell}`;
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-const server = await startPageServer({
-  shellDir: path.resolve(env.SHELL_DIR ?? path.join(repoRoot, 'shell', 'dist')),
-  port: ports.shell,
-  host: env.PAGE_SERVER_HOST ?? 'localhost',
-  config,
-  shopUrl,
-  apiUrl: env.PAGE_SERVER_API_URL ?? config.apiBaseUrl,
-  https: shopUrl.startsWith('https://'),
-  renderTimeoutMs: number('RENDER_TIMEOUT_MS', 2000),
-  releaseCheckMs: number('RELEASE_CHECK_MS', 1000),
-  revisionCheckMs: number('CATALOG_REVISION_CHECK_MS', 1000),
-  cache: {
-    maxEntries: number('PAGE_CACHE_ENTRIES', 500),
-    maxBytes: number('PAGE_CACHE_MB', 64) * 1024 * 1024,
-    freshMs: number('PAGE_FRESH_SECONDS', 300) * 1000,
-    staleMs: number('PAGE_STALE_SECONDS', 3600) * 1000,
-  },
-  log: (line) => console.log(`[page-server] ${line}`),
-});
-console.log(
-  `[page-server] serving the shop at ${server.url}, rendering with the storefront of ${config.remotes.storefront}`,
-);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.on(signal, () => {
-    void server.close().then(() => process.exit(0));
+async function serve() {
+  const server = await startPageServer({
+    shellDir: path.resolve(env.SHELL_DIR ?? path.join(repoRoot, 'shell', 'dist')),
+    port: ports.shell,
+    host: env.PAGE_SERVER_HOST ?? 'localhost',
+    config,
+    shopUrl,
+    apiUrl: env.PAGE_SERVER_API_URL ?? config.apiBaseUrl,
+    https: shopUrl.startsWith('https://'),
+    renderTimeoutMs: number('RENDER_TIMEOUT_MS', 2000),
+    releaseCheckMs: number('RELEASE_CHECK_MS', 1000),
+    revisionCheckMs: number('CATALOG_REVISION_CHECK_MS', 1000),
+    cache: {
+      maxEntries: number('PAGE_CACHE_ENTRIES', 500),
+      maxBytes: number('PAGE_CACHE_MB', 64) * 1024 * 1024,
+      freshMs: number('PAGE_FRESH_SECONDS', 300) * 1000,
+      staleMs: number('PAGE_STALE_SECONDS', 3600) * 1000,
+    },
+    log: (line) => console.log(`[page-server] ${line}`),
   });
+  if (cluster.isPrimary)
+    console.log(
+      `[page-server] serving the shop at ${server.url}, rendering with the storefront of ${config.remotes.storefront}`,
+    );
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.on(signal, () => {
+      void server.close().then(() => process.exit(0));
+    });
+}
+
+/**
+ * `count` processes sharing the port (node:cluster), each with its own cache: a render is work on the main
+ * thread, so one process renders on one core. A worker that stops is replaced.
+ */
+function serveInWorkers(count: number) {
+  let stopping = false;
+  for (let n = 0; n < count; n++) cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`[page-server] worker ${worker.process.pid} stopped (${signal ?? code}); starting another`);
+    cluster.fork();
+  });
+  cluster.once('listening', (_worker, address) =>
+    console.log(`[page-server] serving the shop at http://localhost:${address.port} with ${count} workers`),
+  );
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.on(signal, () => {
+      stopping = true;
+      cluster.disconnect(() => process.exit(0));
+      setTimeout(() => process.exit(0), 5000).unref();
+    });
+}
+
+const workers = number('PAGE_SERVER_WORKERS', 1);
+if (cluster.isPrimary && workers > 1) serveInWorkers(workers);
+else await serve();

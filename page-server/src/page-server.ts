@@ -5,7 +5,7 @@ import sirv from 'sirv';
 import { createPageCache, type CachedPage, type PageCacheOptions } from './cache/page-cache.ts';
 import { followCatalogRevision } from './cache/catalog-revision.ts';
 import { createDocumentSource } from './documents/document-source.ts';
-import { documentFor, type ShellDocuments } from './documents/shell-document.ts';
+import { documentFor, type RenderedDocument, type ShellDocuments } from './documents/shell-document.ts';
 import { baseSecurityHeaders, contentSecurityPolicy, inlineScriptHashes } from './http/security-headers.ts';
 import { preparedPage, sendPage } from './http/send-page.ts';
 import { createThrottledLog } from './http/throttled-log.ts';
@@ -82,6 +82,14 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
   const problem = createThrottledLog(log);
   const securityHeaders = baseSecurityHeaders(options.https);
   const policyOf = (html: string) => contentSecurityPolicy(config, inlineScriptHashes(html));
+  // A rendered page's only scripts are its document's (React writes none into the markup, and the data
+  // blocks run no code): its policy is the document's, worked out once.
+  const documentPolicies = new WeakMap<RenderedDocument, string>();
+  const renderedPolicy = (document: RenderedDocument) => {
+    let policy = documentPolicies.get(document);
+    if (!policy) documentPolicies.set(document, (policy = policyOf(document.before + document.after)));
+    return policy;
+  };
 
   let shell: ShellServer | null = null;
   try {
@@ -131,16 +139,17 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
       pending = (async () => {
         if (!shell || !docs.rendered) throw new Error('no server build to render with');
         const admin = url.pathname === '/admin' || url.pathname.startsWith('/admin/');
+        const document = admin ? docs.rendered.admin : docs.rendered.page;
         const rendered = await renderPage({
           url,
           shell,
           release,
           config: docs.config,
-          document: admin ? docs.rendered.admin : docs.rendered.page,
+          document,
           shopUrl: options.shopUrl,
           signal: AbortSignal.timeout(options.renderTimeoutMs),
         });
-        const page = preparedPage(rendered.status, rendered.html, policyOf(rendered.html));
+        const page = preparedPage(rendered.status, rendered.html, renderedPolicy(document));
         if (rendered.cacheable) cache.set(key, page, startedIn);
         return { page, cacheable: rendered.cacheable };
       })().finally(() => rendering.delete(key));

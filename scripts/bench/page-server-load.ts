@@ -21,20 +21,22 @@ export const PAGE_SERVER_GOALS = {
   memoryGrowthMb: 50,
 };
 
-/** The resident memory of the page server serving `port`, found among this user's processes. */
+/** The resident memory of the page server serving `port` (all its processes), from /proc. */
 function pageServerRssMb(port: number): number {
+  let total = 0;
   for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
     try {
       const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       if (!command.includes('page-server/src/main.ts')) continue;
       if (!readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`SHELL_PORT=${port}`)) continue;
       const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-      return Number(rss) / 1024;
+      total += Number(rss) / 1024;
     } catch {
       // a process that ended meanwhile
     }
   }
-  throw new Error(`no page server serves port ${port}`);
+  if (!total) throw new Error(`no page server serves port ${port}`);
+  return total;
 }
 
 interface Load {
@@ -47,7 +49,8 @@ interface Load {
 
 function run(options: autocannon.Options): Promise<Load> {
   return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options }, (error, result) => {
+    const length = options.amount ? {} : { duration: SECONDS };
+    autocannon({ connections: CONNECTIONS, ...length, ...options }, (error, result) => {
       if (error) return reject(error);
       resolve({
         'req/s': Math.round(result.requests.average),
@@ -67,7 +70,8 @@ export async function measurePageServerLoad() {
     const first = await startShop(ports, { DATA_DIR: dataDir });
     await first.stop();
     await seedCatalog(CATALOG_PRODUCTS, 'pglite', dataDir);
-    const shop = await startShop(ports, { DATA_DIR: dataDir });
+    const workers = process.env.PAGE_SERVER_WORKERS ?? '1';
+    const shop = await startShop(ports, { DATA_DIR: dataDir, PAGE_SERVER_WORKERS: workers });
     try {
       const api = `http://localhost:${ports.api}/api/v1`;
       const ids = ((await (await fetch(`${api}/catalog/sitemap`)).json()) as { products: string[] }).products;
@@ -92,7 +96,6 @@ export async function measurePageServerLoad() {
       await run({
         url: shop.shellUrl,
         amount: MEMORY_REQUESTS,
-        duration: undefined,
         headers: { 'accept-encoding': 'br' },
         requests: [
           {
@@ -107,6 +110,7 @@ export async function measurePageServerLoad() {
       });
       const endRss = pageServerRssMb(ports.shell);
       return {
+        workers: Number(workers),
         products: ids.length,
         cached,
         uncached: { ...uncached, rendered: next - 1 },

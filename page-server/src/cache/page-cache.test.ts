@@ -4,8 +4,7 @@ import { createPageCache, type CachedPage } from './page-cache.ts';
 const pageOf = (bytes: number, renderedAt: number): CachedPage => ({
   status: 200,
   type: 'text/html',
-  gzip: Buffer.alloc(bytes / 2),
-  br: Buffer.alloc(bytes / 2),
+  br: Buffer.alloc(bytes),
   etag: '"x"',
   csp: '',
   renderedAt,

@@ -3,9 +3,10 @@ export interface CachedPage {
   status: number;
   /** Its Content-Type. */
   type: string;
-  /** The page's forms on the wire; the plain text is unzipped from gzip for the rare client without one. */
-  gzip: Buffer;
+  /** The page compressed with brotli, as browsers take it; the other forms are made from it. */
   br: Buffer;
+  /** Made from `br` for the first client that takes gzip only, then kept. */
+  gzip?: Buffer;
   etag: string;
   /** The page's Content-Security-Policy (its inline scripts' hashes). */
   csp: string;
@@ -15,7 +16,7 @@ export interface CachedPage {
 export interface PageCacheOptions {
   /** Most pages kept; the least recently used go first. */
   maxEntries: number;
-  /** Most bytes kept (both compressed forms of every page). */
+  /** Most bytes kept (the pages compressed). */
   maxBytes: number;
   /** A page this young is sent as it is. */
   freshMs: number;
@@ -26,7 +27,7 @@ export interface PageCacheOptions {
 
 export type CacheHit = { page: CachedPage; fresh: boolean };
 
-const sizeOf = (page: CachedPage) => page.gzip.length + page.br.length;
+const sizeOf = (page: CachedPage) => page.br.length;
 
 /**
  * The page server's cache of public pages (home, catalog, product pages), least recently used first out,

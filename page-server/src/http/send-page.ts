@@ -1,11 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { brotliCompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gzipSync } from 'node:zlib';
 import type { CachedPage } from '../cache/page-cache.ts';
 
+/** Brotli's quality for a page: 4 costs ~1.2 ms on a 127 KB product page (5: 1.7 ms, 11: 128 ms). */
+const BROTLI_QUALITY = 4;
+
 /**
- * A page made ready to send many times: both compressed forms (brotli at a quality fast enough to do per
- * render, gzip for the rest), its ETag and its policy. Kept in the page cache as is.
+ * A page made ready to send many times: compressed once with brotli, which every browser takes, its ETag
+ * and its policy. Kept in the page cache as is. A client without brotli gets gzip, made from it when first
+ * asked for and kept beside it.
  */
 export function preparedPage(
   status: number,
@@ -17,9 +21,11 @@ export function preparedPage(
   return {
     status,
     type,
-    gzip: gzipSync(bytes, { level: 6 }),
     br: brotliCompressSync(bytes, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
     }),
     etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`,
     csp,
@@ -44,7 +50,10 @@ export function sendPage(
   }
   const accepts = String(req.headers['accept-encoding'] ?? '');
   const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
-  const body = encoding ? page[encoding] : gunzipSync(page.gzip);
+  let body: Buffer;
+  if (encoding === 'br') body = page.br;
+  else if (encoding === 'gzip') body = page.gzip ??= gzipSync(brotliDecompressSync(page.br), { level: 6 });
+  else body = brotliDecompressSync(page.br);
   res.writeHead(page.status, {
     'Content-Type': page.type,
     'Content-Length': body.length,

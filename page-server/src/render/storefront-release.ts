@@ -60,8 +60,8 @@ function checkEntry(module: Record<string, unknown>): StorefrontServerEntry {
 
 /**
  * Follows the storefront's live release: its server-manifest.json is asked again (conditionally) at most
- * every `checkEveryMs`, on the request that finds it due, which waits for the answer; so the first request
- * after a release renders with it, without a restart. A new entry is fetched and imported once. Any failure
+ * every `checkEveryMs`, by the request that finds it due; so a release is rendered within that time of going
+ * live, without a restart (with 0, from the very next request). A new entry is fetched and imported once. Any failure
  * (no server entry, another major of a shared package, a fetch or import that fails or is slow) means no
  * release: the caller serves its prerendered page, and one line says why.
  */
@@ -123,7 +123,10 @@ export function watchStorefrontRelease(options: StorefrontReleaseOptions) {
         checking ??= check().finally(() => {
           checking = null;
         });
-        await checking;
+        // The request that finds the check due renders with the release known so far while the check
+        // runs (none of them waits for the manifest's round trip), unless none is known yet, or every
+        // request is to see a new release at once (`checkEveryMs` 0).
+        if (!current || options.checkEveryMs === 0) await checking;
       }
       return current;
     },
