@@ -97,3 +97,49 @@ describe('the cart', () => {
     expect(clampQuantity(3, 0)).toBe(0);
   });
 });
+
+describe('the cart between accounts on one browser', () => {
+  const address = {
+    address: '12 MG Road',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    country: 'India',
+    pinCode: '560001',
+    phoneNo: '9876543210',
+  };
+  beforeEach(() => {
+    localStorage.clear();
+    cartStore.setState({ cartItems: [], shippingInfo: null });
+  });
+  const fill = () => {
+    cartStore.getState().addToCart(line(1));
+    cartStore.getState().saveShippingInfo(address);
+  };
+
+  it('is kept for the account that filled it, across a reload of its session', () => {
+    cartStore.getState().belongTo('a'.repeat(24));
+    fill();
+    cartStore.getState().belongTo('a'.repeat(24));
+    expect(cartStore.getState().cartItems).toHaveLength(1);
+    expect(cartStore.getState().shippingInfo).toEqual(address);
+  });
+
+  it('is forgotten, lines and address, in the page and in storage, when that account signs out', () => {
+    cartStore.getState().belongTo('a'.repeat(24));
+    fill();
+    cartStore.getState().belongTo(null);
+    expect(cartStore.getState().cartItems).toEqual([]);
+    expect(cartStore.getState().shippingInfo).toBeNull();
+    expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
+    expect(localStorage.getItem(SHIPPING_STORAGE_KEY)).toBeNull();
+  });
+
+  it('is never shown to another account that signs in on the same browser', () => {
+    cartStore.getState().belongTo('a'.repeat(24));
+    fill();
+    cartStore.getState().belongTo('b'.repeat(24));
+    expect(cartStore.getState().cartItems).toEqual([]);
+    expect(cartStore.getState().shippingInfo).toBeNull();
+    expect(localStorage.getItem(SHIPPING_STORAGE_KEY)).toBeNull();
+  });
+});

@@ -5,6 +5,8 @@ import { isStoredCartLine, isStoredShippingInfo } from './stored-values.ts';
 /** Local storage keys of docs/product.md (cart): plain JSON values, so they survive reloads and tabs. */
 export const CART_STORAGE_KEY = 'cartItems';
 export const SHIPPING_STORAGE_KEY = 'shippingInfo';
+/** Whose cart and address those are (the account's id): another account never sees them. */
+export const CART_OWNER_STORAGE_KEY = 'cartOwner';
 
 export interface CartState {
   cartItems: CartItem[];
@@ -17,6 +19,12 @@ export interface CartState {
   /** Empties the lines only; the shipping address stays for the next order. */
   clearCart: () => void;
   saveShippingInfo: (info: ShippingInfo) => void;
+  /**
+   * The account now signed in on this browser (null: nobody). The cart and the shipping address are that
+   * account's: signing out forgets both, and an account that is not the one they were kept for starts
+   * with none (docs/product.md, cart: privacy between accounts).
+   */
+  belongTo: (account: string | null) => void;
 }
 
 /** A quantity the shopper may have: a whole number from 1 to the stock (0 when nothing is left). */
@@ -38,6 +46,14 @@ function write(key: string, value: unknown): void {
     globalThis.localStorage?.setItem(key, JSON.stringify(value));
   } catch {
     // Storage full or disabled (private mode): the cart still works for this page.
+  }
+}
+
+function forget(key: string): void {
+  try {
+    globalThis.localStorage?.removeItem(key);
+  } catch {
+    // Storage disabled: nothing was kept.
   }
 }
 
@@ -97,6 +113,15 @@ function createCartStore() {
       saveShippingInfo: (shippingInfo) => {
         write(SHIPPING_STORAGE_KEY, shippingInfo);
         set({ shippingInfo });
+      },
+      belongTo: (account) => {
+        const owner = read(CART_OWNER_STORAGE_KEY);
+        if (account !== null && owner === account) return;
+        // Kept before owners were recorded: the account signed in now is the one that filled it.
+        if (account !== null && owner === null) return write(CART_OWNER_STORAGE_KEY, account);
+        for (const key of [CART_STORAGE_KEY, SHIPPING_STORAGE_KEY, CART_OWNER_STORAGE_KEY]) forget(key);
+        if (account !== null) write(CART_OWNER_STORAGE_KEY, account);
+        set({ cartItems: [], shippingInfo: null });
       },
     };
   });

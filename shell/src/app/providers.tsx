@@ -4,6 +4,7 @@ import { ShopThemeProvider, ShopToaster, useSystemColorMode } from '@shop/shared
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { RuntimeConfig } from './config.ts';
+import { CartFollowsAccount } from './CartFollowsAccount.tsx';
 import { RuntimeConfigContext } from './runtime-config.tsx';
 
 /**
@@ -31,6 +32,7 @@ export function ShopProviders({
       <ShopThemeProvider globalStylesShipped={globalStylesShipped}>
         <QueryClientProvider client={queryClient}>
           <SessionProvider auth={config.auth} apiBaseUrl={config.apiBaseUrl}>
+            <CartFollowsAccount />
             {children}
           </SessionProvider>
         </QueryClientProvider>
