@@ -2,7 +2,13 @@ export { getShopSystem } from './theme.ts';
 export { ShopThemeProvider } from './theme-provider.tsx';
 
 export { toast } from './toast/toast.ts';
-export { toastStore, TOAST_DURATION_MS, type ShopToast, type ToastKind } from './toast/toast-store.ts';
+export {
+  toastStore,
+  TOAST_DURATION_MS,
+  type ShopToast,
+  type ToastAction,
+  type ToastKind,
+} from './toast/toast-store.ts';
 export { loadToastList, ShopToaster } from './toast/ShopToaster.tsx';
 
 export { formatRupees } from './format/money.ts';
@@ -30,6 +36,7 @@ export { shopInfo } from './shop-info.ts';
 
 export * from './design-system.ts';
 export { loadOnce } from './load-once.ts';
+export { preloadableLazy } from './preloadable-lazy.tsx';
 export { loadOverlays, type Overlays } from './load-overlays.ts';
 export { usePageTitle } from './page-title.ts';
 export { PageProgress } from './components/PageProgress.tsx';

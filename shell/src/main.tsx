@@ -8,6 +8,7 @@ import { loadRuntimeConfig } from './app/config.ts';
 import { replayEarlyInput } from './app/early-input.ts';
 import { loadRemoteRoutes, registerShopRemotes } from './app/remotes/remoteRegistry.ts';
 import { routeOwnerOf } from './app/route-owner.ts';
+import { preloadShellPage } from './app/routes.tsx';
 import { ShellApp } from './app/ShellApp.tsx';
 
 /** How long the first render waits for the storefront before it draws the frame with a loading bar. */
@@ -45,15 +46,24 @@ try {
       <ShellApp config={config} />
     </StrictMode>
   );
-  const ownedByStorefront = storefront && routeOwnerOf(window.location.pathname) === 'storefront';
+  const owner = routeOwnerOf(window.location.pathname);
+  const ownedByStorefront = storefront && owner === 'storefront';
+  // The page's own code: the storefront's routes, or the shell page's chunk (login, password, profile).
+  const pageCode = ownedByStorefront
+    ? storefront
+    : owner === 'shell'
+      ? preloadShellPage(window.location.pathname)
+      : null;
+  const pageCodeOrBound = () =>
+    pageCode && Promise.race([pageCode, new Promise((done) => setTimeout(done, REMOTE_WAIT_MS))]);
   if (pageData) {
     // React takes the server's markup over as it is: the same tree, drawn from the same answers, so nothing
-    // on screen changes and no answer is asked for again. It waits for the storefront's code (bounded) so
-    // the whole page is taken over in one pass: a tap on a part still waiting for its code after hydration
-    // has started would be dropped by React, while one before is recorded and replayed (early-input.ts).
-    // Past the bound, that part keeps the server's markup until its code arrives.
-    if (ownedByStorefront)
-      await Promise.race([storefront, new Promise((done) => setTimeout(done, REMOTE_WAIT_MS))]);
+    // on screen changes and no answer is asked for again. It waits for the page's code (bounded) so the
+    // whole page is taken over in one pass: a part still waiting for its code is drawn anew by React if
+    // anything above it changes meanwhile (what was typed there is lost), and a tap on it is dropped,
+    // while whatever is done before is recorded and replayed (early-input.ts). Past the bound, that part
+    // keeps the server's markup until its code arrives.
+    await pageCodeOrBound();
     startFromPageData(shopQueryClient, pageData.textContent ?? '');
     startTransition(() => {
       hydrateRoot(container, app, {
@@ -68,10 +78,9 @@ try {
     // On a storefront address the first render waits for it, so the first frame React draws is the page
     // itself (or 'Page Not Found'), not a loading bar that the page then replaces and the footer jumps
     // under (CLS 0.377 on an unknown path). A failure is shown by the route, with a Retry.
-    if (ownedByStorefront) {
-      await Promise.race([storefront, new Promise((done) => setTimeout(done, REMOTE_WAIT_MS))]);
+    await pageCodeOrBound();
+    if (ownedByStorefront)
       await Promise.race([firstAnswer, new Promise((done) => setTimeout(done, FIRST_ANSWER_WAIT_MS))]);
-    }
     // A transition: React renders in slices that leave the main thread free between them (the prerendered
     // page stays on screen meanwhile) instead of one long task, and commits the whole page at once.
     startTransition(() => {

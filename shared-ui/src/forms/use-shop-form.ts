@@ -33,17 +33,25 @@ export interface ShopForm<Values extends Record<string, unknown>> {
     value: Values[Name],
     options?: { check?: boolean },
   ) => void;
-  /** Props for a text input bound to `name`: its value, its name (for focus on error) and onChange. */
+  /**
+   * Props for a text input bound to `name`: its value, its name (for focus on error), onChange, and a ref
+   * through which the form takes what the browser already holds in the field when it attaches (below).
+   */
   field: <Name extends keyof Values & string>(
     name: Name,
   ) => {
     name: Name;
     value: Values[Name];
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
+    ref: (element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null) => void;
   };
   setFailure: (message: string | null) => void;
   handleSubmit: (event?: FormEvent<HTMLFormElement>) => Promise<void>;
 }
+
+/** A field whose value is the text it shows (not a box to tick, nor files). */
+const holdsText = (element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement) =>
+  !(element instanceof HTMLInputElement && ['checkbox', 'radio', 'file'].includes(element.type));
 
 function firstErrors(issues: readonly StandardSchemaV1.Issue[]): FieldErrors {
   const errors: FieldErrors = {};
@@ -138,6 +146,15 @@ export function useShopForm<Schema extends StandardSchemaV1<Record<string, unkno
       name,
       value: values[name],
       onChange: (event) => setValue(name, event.target.value as Values[typeof name]),
+      // A field of a page the server rendered may hold text typed before React took the page over (or put
+      // back by the browser): when React attaches the field, that text is the form's, not the empty value
+      // it rendered, which its next render would otherwise write back over the text (issue 23: an email
+      // typed the moment the forgot-password form appeared was wiped, 'Email is required').
+      ref: (element) => {
+        if (!element || !holdsText(element)) return;
+        if (element.value !== String(latestValues.current[name] ?? ''))
+          setValue(name, element.value as Values[typeof name]);
+      },
     }),
     setFailure,
     handleSubmit,

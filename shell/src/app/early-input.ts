@@ -1,12 +1,15 @@
+import { useEffect } from 'react';
+
 /**
  * What a shopper does on a server-rendered page before React holds its elements: index.html's boot script
- * keeps taps, submissions and typing on elements React has not taken over yet away from React (which would
- * drop them while hydrating) and holds back native form submissions, which would leave the page. Each is
- * handed over here, in order, once React holds its element: the phone menu opens, Add to Cart adds, typed
- * text reaches the field's state before a submission reads it. Links are left to navigate.
+ * keeps taps and submissions on elements React has not taken over yet away from React (which would drop them
+ * while hydrating) and holds back native form submissions, which would leave the page. Each is replayed
+ * here, in order, once React holds its element: the phone menu opens, Add to Cart adds. Links are left to
+ * navigate. Typed text stays in its field, and a field takes it when React attaches it: the form kit's
+ * fields do (use-shop-form.ts), other fields on such a page are uncontrolled (the search box).
  */
 interface RecordedInput {
-  type: 'click' | 'submit' | 'input' | 'change';
+  type: 'click' | 'submit';
   target: EventTarget | null;
 }
 
@@ -26,10 +29,29 @@ const CONTROL = 'button, [role="button"], [role="tab"], [role="radio"], summary'
 /** How long a recorded input waits for its part of the page to be hydrated (a remote still downloading). */
 const HYDRATION_WAIT_MS = 10_000;
 
-/** React marks each element it has taken over with its fiber (`__reactFiber$<id>`). */
+/** React marks each element it takes over with its fiber (`__reactFiber$<id>`), as it renders it. */
 const isHydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
 
-function hydrated(element: Element): Promise<boolean> {
+let pageCommitted!: () => void;
+/** Settles once React has committed the page it hydrated (`<PageCommitted />`, in the app's tree). */
+const committed = new Promise<void>((resolve) => (pageCommitted = resolve));
+
+/** Rendered in the app's tree: its effect runs once React has committed the page it hydrated. */
+export function PageCommitted() {
+  useEffect(() => pageCommitted(), []);
+  return null;
+}
+
+/** Whether React holds `element`, once it has committed the page; false if it never does (or dropped it). */
+async function hydrated(element: Element): Promise<boolean> {
+  await committed;
+  const held = await heldByReact(element);
+  // A part hydrated after the page (its code arrived later) commits in a task of its own.
+  if (held) await new Promise((resume) => setTimeout(resume, 0));
+  return held && element.isConnected;
+}
+
+function heldByReact(element: Element): Promise<boolean> {
   if (isHydrated(element)) return Promise.resolve(true);
   const started = performance.now();
   return new Promise((resolve) => {
@@ -43,96 +65,23 @@ function hydrated(element: Element): Promise<boolean> {
   });
 }
 
-type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-const FIELD = 'input, textarea, select';
-const isTextField = (field: Field) =>
-  !(
-    field instanceof HTMLInputElement &&
-    ['checkbox', 'radio', 'file', 'hidden', 'submit', 'button'].includes(field.type)
-  );
-
-/** The field's value as the server wrote it. */
-function renderedValue(field: Field): string {
-  if (field instanceof HTMLSelectElement)
-    return (
-      [...field.options].find((option) => option.defaultSelected)?.value ?? field.options[0]?.value ?? ''
-    );
-  return field.defaultValue;
-}
-
-/**
- * Tells React what a field it has taken over holds. React reads a change only when the value differs from
- * the one it last knew, which it takes from the field when it hydrates it (the typed text): so the field is
- * set to what was rendered through its own `value` (which React watches), then back to the typed text
- * through the element's prototype (which it does not), and an `input` event follows, exactly as if the
- * shopper had typed it now.
- */
-function tellReact(field: Field): void {
-  const text = field.value;
-  const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
-  if (!setValue) return;
-  field.value = renderedValue(field) === text ? '' : renderedValue(field);
-  setValue.call(field, text);
-  field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
-}
-
-/** Fields typed into before React held them, whose text React has not been told yet. */
-const untold = new Set<Field>();
-
-/**
- * Tells React the text of every such field it now holds. Also run before any click, key or submission on
- * the page reaches React: a search typed before hydration and submitted just after it searches for the
- * typed text, not for the empty one React rendered.
- */
-function tellReactWhatWasTyped(): void {
-  for (const field of untold) {
-    if (!field.isConnected) untold.delete(field);
-    else if (isHydrated(field)) {
-      untold.delete(field);
-      tellReact(field);
-    }
-  }
-}
-
-async function handOver(field: Field): Promise<void> {
-  if (!isTextField(field)) return;
-  untold.add(field);
-  if (await hydrated(field)) tellReactWhatWasTyped();
-}
-
 async function replay({ type, target }: RecordedInput): Promise<void> {
   if (!(target instanceof Element)) return;
-  if (type === 'input' || type === 'change') {
-    const field = target.closest<Field>(FIELD);
-    if (field) await handOver(field);
-  } else if (type === 'click') {
+  if (type === 'click') {
     const control = target.closest(CONTROL);
-    if (control instanceof HTMLElement && (await hydrated(control))) {
-      tellReactWhatWasTyped();
-      control.click();
-    }
-  } else if (target instanceof HTMLFormElement && (await hydrated(target))) {
-    tellReactWhatWasTyped();
+    if (control instanceof HTMLElement && (await hydrated(control))) control.click();
+  } else if (type === 'submit' && target instanceof HTMLFormElement && (await hydrated(target))) {
     target.requestSubmit();
   }
 }
 
 /**
- * Takes over the boot script's recording, for the life of the page: each input is replayed once its element
- * is hydrated, in the order they happened. Text in the page's fields that differs from what was rendered
- * (typed, or restored by the browser) is handed over first. An element React did not keep (that part was
+ * Takes over the boot script's recording, for the life of the page: each tap or submission is replayed once
+ * its element is hydrated, in the order they happened. An element React did not keep (that part was
  * rendered anew) is skipped: the shopper sees the new part and taps again.
  */
 export function replayEarlyInput(): void {
-  const root = document.getElementById('root');
-  const changed = [...(root?.querySelectorAll<Field>(FIELD) ?? [])].filter(
-    (field) => isTextField(field) && field.value !== renderedValue(field),
-  );
-  // Before React sees any of these, the typed text it has not been told yet (capture phase, on the document,
-  // which events reach before React's listeners on the root).
-  for (const type of ['click', 'keydown', 'submit'])
-    document.addEventListener(type, tellReactWhatWasTyped, { capture: true });
-  let inOrder = Promise.all(changed.map(handOver)).then(() => {});
+  let inOrder = Promise.resolve();
   window.__shopEarlyInput?.take((input) => {
     inOrder = inOrder.then(() => replay(input)).catch(() => {});
   });

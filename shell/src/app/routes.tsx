@@ -1,6 +1,6 @@
 import { RequireAdmin, RequireAuth } from '@shop/shared-auth';
-import { lazy } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { preloadableLazy } from '@shop/shared-ui';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { AccountPage } from '../features/account/AccountPage.tsx';
 import { Footer } from '../features/navigation/Footer.tsx';
 import { Navbar } from '../features/navigation/Navbar.tsx';
@@ -12,19 +12,36 @@ import { RemoteRoutes } from './remotes/RemoteRoutes.tsx';
 
 // The pages with a form are chunks of their own: a form validates with the contract's schemas, and zod
 // (about 25 KB gzip) then loads with the first form instead of on every page (docs/performance.md).
-const LoginPage = lazy(async () => ({ default: (await import('../features/auth/LoginPage.tsx')).LoginPage }));
-const ForgotPasswordPage = lazy(async () => ({
+const loginPage = preloadableLazy(async () => ({
+  default: (await import('../features/auth/LoginPage.tsx')).LoginPage,
+}));
+const forgotPasswordPage = preloadableLazy(async () => ({
   default: (await import('../features/password/ForgotPasswordPage.tsx')).ForgotPasswordPage,
 }));
-const ResetPasswordPage = lazy(async () => ({
+const resetPasswordPage = preloadableLazy(async () => ({
   default: (await import('../features/password/ResetPasswordPage.tsx')).ResetPasswordPage,
 }));
-const UpdatePasswordPage = lazy(async () => ({
+const updatePasswordPage = preloadableLazy(async () => ({
   default: (await import('../features/password/UpdatePasswordPage.tsx')).UpdatePasswordPage,
 }));
-const UpdateProfilePage = lazy(async () => ({
+const updateProfilePage = preloadableLazy(async () => ({
   default: (await import('../features/account/UpdateProfilePage.tsx')).UpdateProfilePage,
 }));
+
+/** The shell's pages that are chunks of their own, by address: fetched first on a page they were rendered for. */
+const chunkedPages = [
+  { path: '/login', page: loginPage },
+  { path: '/password/forgot', page: forgotPasswordPage },
+  { path: '/password/reset/:token', page: resetPasswordPage },
+  { path: '/password/update', page: updatePasswordPage },
+  { path: '/me/update', page: updateProfilePage },
+];
+
+/** Fetches the code of the shell's page at `pathname` when it is a chunk of its own; a failure is the page's. */
+export async function preloadShellPage(pathname: string): Promise<void> {
+  const [match] = matchRoutes(chunkedPages, pathname) ?? [];
+  await match?.route.page.preload().catch(() => {});
+}
 
 /**
  * Every route of the shop. The shell owns its own pages; `/admin/*` and everything else are handed to the
@@ -36,9 +53,9 @@ export const shopRoutes: RouteObject[] = [
     element: <AppFrame navbar={<Navbar />} footer={<Footer />} />,
     children: [
       // --- shell pages: public ---
-      { path: '/login', element: <LoginPage /> },
-      { path: '/password/forgot', element: <ForgotPasswordPage /> },
-      { path: '/password/reset/:token', element: <ResetPasswordPage /> },
+      { path: '/login', element: <loginPage.Page /> },
+      { path: '/password/forgot', element: <forgotPasswordPage.Page /> },
+      { path: '/password/reset/:token', element: <resetPasswordPage.Page /> },
       { path: '/about', element: <AboutPage /> },
       { path: '/contact', element: <ContactPage /> },
 
@@ -55,7 +72,7 @@ export const shopRoutes: RouteObject[] = [
         path: '/me/update',
         element: (
           <RequireAuth>
-            <UpdateProfilePage />
+            <updateProfilePage.Page />
           </RequireAuth>
         ),
       },
@@ -63,7 +80,7 @@ export const shopRoutes: RouteObject[] = [
         path: '/password/update',
         element: (
           <RequireAuth>
-            <UpdatePasswordPage />
+            <updatePasswordPage.Page />
           </RequireAuth>
         ),
       },

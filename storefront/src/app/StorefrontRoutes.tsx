@@ -1,7 +1,7 @@
 import type { RemoteRoutesProps, RuntimeConfig } from '@shop/shared-contract';
 import { RequireAuth } from '@shop/shared-auth';
-import { PageProgress } from '@shop/shared-ui';
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { PageProgress, preloadableLazy } from '@shop/shared-ui';
+import { Suspense, type ReactNode } from 'react';
 import { matchRoutes, Route, Routes } from 'react-router-dom';
 import { AnnouncementBar } from '../features/home/AnnouncementBar.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
@@ -10,36 +10,16 @@ import { HomePage } from '../features/home/HomePage.tsx';
 // downloads neither the catalog nor the checkout. The home page ships in this module because it is where
 // most visits land, and index.html already preloads this module (no extra round trip before first paint).
 
-/**
- * A lazy page that renders at once when its chunk is already here. The page a visit lands on is fetched
- * while this module loads (below), so the shell's first render draws the page itself rather than a loading
- * bar that the page then replaces (that swap made the footer jump: CLS 0.36 on /products), and its chunk
- * downloads beside the shell's start instead of after the first render.
- */
-function preloadablePage<Props extends object>(load: () => Promise<{ default: ComponentType<Props> }>) {
-  let Loaded: ComponentType<Props> | undefined;
-  const preload = () =>
-    load().then((module) => {
-      Loaded = module.default;
-      return module;
-    });
-  const Lazy = lazy(preload);
-  function Page(props: Props) {
-    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
-  }
-  return { Page, preload };
-}
-
-const productsPage = preloadablePage(() => import('../features/catalog/ProductsPage.tsx'));
-const searchPage = preloadablePage(() => import('../features/catalog/SearchPage.tsx'));
-const productPage = preloadablePage(() => import('../features/product/ProductPage.tsx'));
-const cartPage = preloadablePage(() => import('../features/cart/CartPage.tsx'));
-const shippingPage = preloadablePage(() => import('../features/checkout/ShippingPage.tsx'));
-const confirmOrderPage = preloadablePage(() => import('../features/checkout/ConfirmOrderPage.tsx'));
-const paymentPage = preloadablePage(() => import('../features/checkout/PaymentPage.tsx'));
-const successPage = preloadablePage(() => import('../features/checkout/SuccessPage.tsx'));
-const myOrdersPage = preloadablePage(() => import('../features/orders/MyOrdersPage.tsx'));
-const orderDetailsPage = preloadablePage(() => import('../features/orders/OrderDetailsPage.tsx'));
+const productsPage = preloadableLazy(() => import('../features/catalog/ProductsPage.tsx'));
+const searchPage = preloadableLazy(() => import('../features/catalog/SearchPage.tsx'));
+const productPage = preloadableLazy(() => import('../features/product/ProductPage.tsx'));
+const cartPage = preloadableLazy(() => import('../features/cart/CartPage.tsx'));
+const shippingPage = preloadableLazy(() => import('../features/checkout/ShippingPage.tsx'));
+const confirmOrderPage = preloadableLazy(() => import('../features/checkout/ConfirmOrderPage.tsx'));
+const paymentPage = preloadableLazy(() => import('../features/checkout/PaymentPage.tsx'));
+const successPage = preloadableLazy(() => import('../features/checkout/SuccessPage.tsx'));
+const myOrdersPage = preloadableLazy(() => import('../features/orders/MyOrdersPage.tsx'));
+const orderDetailsPage = preloadableLazy(() => import('../features/orders/OrderDetailsPage.tsx'));
 
 /** A signed-in page: guests go to /login and come back here afterwards. */
 const signedIn = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;

@@ -1,5 +1,5 @@
 import { Button, Heading, HStack, Input, Stack, usePageTitle, VisuallyHidden } from '@shop/shared-ui';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { searchAddress } from './catalog-address.ts';
 
@@ -7,10 +7,11 @@ import { searchAddress } from './catalog-address.ts';
 export default function SearchPage() {
   usePageTitle('Search');
   const navigate = useNavigate();
-  const [keyword, setKeyword] = useState('');
-  const search = (event: FormEvent) => {
+  // The box is the browser's (uncontrolled): what a shopper types before the page is hydrated stays theirs
+  // (a controlled box would be written back to the empty text React rendered).
+  const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    navigate(searchAddress(keyword));
+    navigate(searchAddress(String(new FormData(event.currentTarget).get('keyword') ?? '')));
   };
   return (
     <Stack py="16" align="center" gap="6">
@@ -26,9 +27,8 @@ export default function SearchPage() {
             id="search-keyword"
             type="search"
             placeholder="Search a product…"
-            value={keyword}
+            name="keyword"
             maxLength={100}
-            onChange={(event) => setKeyword(event.target.value)}
             autoFocus
             size="lg"
           />
