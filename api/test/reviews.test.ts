@@ -21,11 +21,15 @@ describe('reviews', () => {
     const first = await review(ravi, { rating: 5, comment: 'Great', productId: product.id });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ success: true });
-    expect(await productOf(product.id)).toMatchObject({ ratings: 5, numOfReviews: 1 });
+    const written = await productOf(product.id);
+    expect(written).toMatchObject({ ratings: 5, numOfReviews: 1 });
+    // A new review: written and last changed at once.
+    expect(written.reviews[0].updatedAt).toBe(written.reviews[0].createdAt);
 
     await review(sita, { rating: 2, comment: 'Meh', productId: product.id });
     expect(await productOf(product.id)).toMatchObject({ ratings: 3.5, numOfReviews: 2 });
 
+    await new Promise((later) => setTimeout(later, 20));
     await review(ravi, { rating: 3, comment: 'Changed my mind', productId: product.id });
     const updated = await productOf(product.id);
     expect(updated).toMatchObject({ ratings: 2.5, numOfReviews: 2 });
@@ -35,7 +39,10 @@ describe('reviews', () => {
       rating: 3,
       comment: 'Changed my mind',
       user: { name: 'Ravi', avatar: { url: '/profile.png' } },
+      // Still the date it was first written, and the date of the change beside it.
+      createdAt: written.reviews[0].createdAt,
     });
+    expect(Date.parse(mine.updatedAt)).toBeGreaterThan(Date.parse(mine.createdAt));
   });
 
   it('takes form data, as the storefront sends it', async () => {

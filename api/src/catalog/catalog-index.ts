@@ -15,6 +15,7 @@ interface IndexedReview {
   rating: number;
   comment: string;
   createdAt: string;
+  updatedAt: string;
   userId: string;
   userName: string;
   avatarUrl: string | null;
@@ -65,9 +66,9 @@ export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
   const rows = await db.select().from(products).orderBy(desc(products.createdAt), desc(products.id));
   const reviewRows = await selectReviewsWithAuthors(db).orderBy(asc(reviews.createdAt), asc(reviews.id));
   const byProduct = new Map<string, IndexedReview[]>();
-  for (const { productId, createdAt, ...review } of reviewRows) {
+  for (const { productId, createdAt, updatedAt, ...review } of reviewRows) {
     const list = byProduct.get(productId) ?? [];
-    list.push({ ...review, createdAt: createdAt.toISOString() });
+    list.push({ ...review, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() });
     byProduct.set(productId, list);
   }
   const entries = rows.map((row) => ({

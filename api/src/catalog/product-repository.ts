@@ -78,6 +78,7 @@ interface PageRow {
       rating: number;
       comment: string;
       created_at: string;
+      updated_at: string;
       user_id: string;
       user_name: string;
       avatar_url: string | null;
@@ -106,7 +107,8 @@ export async function loadProductPage(db: DbOrTx, query: ProductListQuery, baseU
             coalesce((
               select json_agg(json_build_object(
                 'id', reviews.id, 'rating', reviews.rating, 'comment', reviews.comment,
-                'created_at', reviews.created_at, 'user_id', users.id, 'user_name', users.name,
+                'created_at', reviews.created_at, 'updated_at', reviews.updated_at,
+                'user_id', users.id, 'user_name', users.name,
                 'avatar_url', users.avatar_url
               ) order by reviews.created_at, reviews.id)
               from reviews join users on users.id = reviews.user_id
@@ -143,6 +145,7 @@ export async function loadProductPage(db: DbOrTx, query: ProductListQuery, baseU
             rating: review.rating,
             comment: review.comment,
             createdAt: iso(review.created_at),
+            updatedAt: iso(review.updated_at),
             userId: review.user_id,
             userName: review.user_name,
             avatarUrl: review.avatar_url,

@@ -15,6 +15,7 @@ export function selectReviewsWithAuthors(db: DbOrTx) {
       rating: reviews.rating,
       comment: reviews.comment,
       createdAt: reviews.createdAt,
+      updatedAt: reviews.updatedAt,
       userId: users.id,
       userName: users.name,
       avatarUrl: users.avatarUrl,
@@ -33,7 +34,12 @@ export async function loadReviews(db: DbOrTx, productIds: string[], baseUrl: str
     .orderBy(asc(reviews.createdAt), asc(reviews.id));
   for (const row of rows) {
     const list = byProduct.get(row.productId) ?? [];
-    list.push(toReviewView({ ...row, createdAt: row.createdAt.toISOString() }, baseUrl));
+    list.push(
+      toReviewView(
+        { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() },
+        baseUrl,
+      ),
+    );
     byProduct.set(row.productId, list);
   }
   return byProduct;
@@ -46,6 +52,7 @@ export function toReviewView(
     rating: number;
     comment: string;
     createdAt: string;
+    updatedAt: string;
     userId: string;
     userName: string;
     avatarUrl: string | null;
@@ -60,6 +67,7 @@ export function toReviewView(
     rating: row.rating,
     comment: row.comment,
     createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
   };
 }
 

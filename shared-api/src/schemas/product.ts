@@ -21,6 +21,8 @@ export const reviewSchema = z.object({
   rating: z.number().int().min(1).max(5),
   comment: z.string(),
   createdAt: isoDateSchema,
+  /** When it was last changed: a second review by the same shopper updates the first. */
+  updatedAt: isoDateSchema,
 });
 export type Review = z.infer<typeof reviewSchema>;
 

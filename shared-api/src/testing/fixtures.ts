@@ -44,6 +44,7 @@ export function aReview(seed = 1, overrides: Partial<Review> = {}): Review {
     rating: 4,
     comment: 'Works well.',
     createdAt: '2026-11-10T10:00:00.000Z',
+    updatedAt: '2026-11-10T10:00:00.000Z',
     ...overrides,
   };
 }

@@ -18,6 +18,7 @@ import {
   toast,
   usePageTitle,
 } from '@shop/shared-ui';
+import { useCurrentUser } from '@shop/shared-auth';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -84,6 +85,8 @@ function ProductDetails({ product }: { product: Product }) {
   // use: it is mounted, and the entry fetched, from the first opening on (closing still animates).
   const [reviewUsed, setReviewUsed] = useState(false);
   const { whenSignedIn, prompt } = useSignInPrompt();
+  const { user } = useCurrentUser();
+  const mine = user?.id ? product.reviews.find((review) => review.user._id === user.id) : undefined;
   const inStock = product.stock >= 1;
   return (
     <Stack py="8" gap="10">
@@ -139,7 +142,7 @@ function ProductDetails({ product }: { product: Product }) {
               })
             }
           >
-            Submit Review
+            {mine ? 'Update review' : 'Submit Review'}
           </Button>
         </Stack>
       </Grid>
@@ -162,7 +165,12 @@ function ProductDetails({ product }: { product: Product }) {
       </Stack>
       {reviewUsed ? (
         <Suspense fallback={null}>
-          <ReviewDialog productId={product._id} open={reviewing} onClose={() => setReviewing(false)} />
+          <ReviewDialog
+            productId={product._id}
+            mine={mine}
+            open={reviewing}
+            onClose={() => setReviewing(false)}
+          />
         </Suspense>
       ) : null}
       {prompt}

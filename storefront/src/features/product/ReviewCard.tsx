@@ -1,6 +1,9 @@
 import type { Review } from '@shop/shared-api';
 import { Card, formatLongDate, HStack, Stack, Stars, Text, UserAvatar } from '@shop/shared-ui';
 
+/** Changed after it was written (a second review by the same shopper replaces the first). */
+const changedLater = (review: Review) => Date.parse(review.updatedAt) > Date.parse(review.createdAt);
+
 export function ReviewCard({ review }: { review: Review }) {
   return (
     <Card.Root as="article" size="sm" h="full">
@@ -11,7 +14,9 @@ export function ReviewCard({ review }: { review: Review }) {
             <Stack gap="0">
               <Text fontWeight="semibold">{review.name}</Text>
               <Text fontSize="xs" color="fg.muted">
-                {formatLongDate(review.createdAt)}
+                {changedLater(review)
+                  ? `Updated ${formatLongDate(review.updatedAt)}`
+                  : formatLongDate(review.createdAt)}
               </Text>
             </Stack>
           </HStack>

@@ -1,4 +1,4 @@
-import { FALLBACK_MESSAGES, failureMessage, queryKeys, submitReview } from '@shop/shared-api';
+import { FALLBACK_MESSAGES, failureMessage, queryKeys, submitReview, type Review } from '@shop/shared-api';
 import { reviewInputSchema } from '@shop/shared-api/schemas';
 import { Button, ErrorAlert, FormField, Portal, Stack, Textarea, toast, useShopForm } from '@shop/shared-ui';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,8 @@ import { loadOverlayEntry } from '../../hooks/overlays.ts';
 
 interface ReviewDialogProps {
   productId: string;
+  /** The shopper's own review of the product, if any: a second one replaces it, so it is changed here. */
+  mine: Review | undefined;
   open: boolean;
   onClose: () => void;
 }
@@ -16,7 +18,7 @@ interface ReviewDialogProps {
  * and the stars input come from the design system's overlays entry, so the first opening waits for it
  * (render it inside Suspense).
  */
-export function ReviewDialog({ productId, open, onClose }: ReviewDialogProps) {
+export function ReviewDialog({ productId, mine, open, onClose }: ReviewDialogProps) {
   const { Dialog } = use(loadOverlayEntry());
   return (
     <Dialog.Root
@@ -30,10 +32,10 @@ export function ReviewDialog({ productId, open, onClose }: ReviewDialogProps) {
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>Submit Review</Dialog.Title>
+              <Dialog.Title>{mine ? 'Update review' : 'Submit Review'}</Dialog.Title>
             </Dialog.Header>
-            {/* Mounted per opening, so each review starts from an empty form. */}
-            <ReviewForm productId={productId} onDone={onClose} />
+            {/* Mounted per opening, so each one starts from the shopper's review as it stands (or empty). */}
+            <ReviewForm productId={productId} mine={mine} onDone={onClose} />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
@@ -41,12 +43,20 @@ export function ReviewDialog({ productId, open, onClose }: ReviewDialogProps) {
   );
 }
 
-function ReviewForm({ productId, onDone }: { productId: string; onDone: () => void }) {
+function ReviewForm({
+  productId,
+  mine,
+  onDone,
+}: {
+  productId: string;
+  mine: Review | undefined;
+  onDone: () => void;
+}) {
   const { Dialog, RatingGroup } = use(loadOverlayEntry());
   const queryClient = useQueryClient();
   const form = useShopForm({
     schema: reviewInputSchema,
-    initialValues: { rating: 0, comment: '', productId },
+    initialValues: { rating: mine?.rating ?? 0, comment: mine?.comment ?? '', productId },
     describeFailure: failureMessage(FALLBACK_MESSAGES.submitReview),
     onSubmit: async (review) => {
       await submitReview(review);
@@ -57,7 +67,7 @@ function ReviewForm({ productId, onDone }: { productId: string; onDone: () => vo
     },
   });
   return (
-    <form onSubmit={form.handleSubmit} noValidate aria-label="Submit Review">
+    <form onSubmit={form.handleSubmit} noValidate aria-label={mine ? 'Update review' : 'Submit Review'}>
       <Dialog.Body>
         <Stack gap="4">
           {form.failure ? <ErrorAlert message={form.failure} /> : null}
@@ -70,7 +80,19 @@ function ReviewForm({ productId, onDone }: { productId: string; onDone: () => vo
               size="lg"
             >
               <RatingGroup.HiddenInput name="rating" />
-              <RatingGroup.Control />
+              {/* Each star a 44 px target (WCAG's size for touch); the drawn star keeps its size. */}
+              <RatingGroup.Control
+                css={{
+                  '& [data-part=item]': {
+                    minWidth: '44px',
+                    minHeight: '44px',
+                    flexShrink: 0,
+                    display: 'inline-flex',
+                    alignItems: 'center',
+                    justifyContent: 'center',
+                  },
+                }}
+              />
             </RatingGroup.Root>
           </FormField>
           <FormField label="Comment" error={form.errors.comment} required>
@@ -83,7 +105,7 @@ function ReviewForm({ productId, onDone }: { productId: string; onDone: () => vo
           <Button variant="outline">Cancel</Button>
         </Dialog.ActionTrigger>
         <Button type="submit" colorPalette="brand" loading={form.busy}>
-          Submit
+          {mine ? 'Update' : 'Submit'}
         </Button>
       </Dialog.Footer>
     </form>
