@@ -1,23 +1,19 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { SCREENS } from '../scripts/bench/page-weight.ts';
 import { demoShopper, loginViaUi, newAccount, registerViaUi } from './support/shell-session.ts';
 import { layoutShiftTotal, recordLayoutShifts } from './support/layout-shifts.ts';
-import { addToCart, apiToken, fillCard, fillShipping, ordersOf, productNamed } from './support/storefront.ts';
+import {
+  addToCart,
+  apiToken,
+  fillCard,
+  fillShipping,
+  ordersOf,
+  productNamed,
+  toPayment,
+} from './support/storefront.ts';
 
 const TSHIRT = 'Pure Cotton Crew Neck T-Shirt'; // ₹399, 120 in stock
 const CASE = 'Phone Case with Stand'; // ₹149, 200 in stock
-
-async function toPayment(page: Page) {
-  await page.goto('/cart');
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  await expect(page).toHaveURL(/\/shipping$/);
-  await fillShipping(page);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/order\/confirm$/);
-  await page.getByRole('button', { name: 'Proceed To Payment' }).click();
-  await expect(page).toHaveURL(/\/process\/payment$/);
-  await expect(page.getByRole('heading', { name: 'Card Info' })).toBeVisible();
-}
 
 test('the cart: add or replace, bounds, remove, totals, and it survives a reload and another tab', async ({
   page,

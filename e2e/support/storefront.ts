@@ -98,3 +98,16 @@ export async function fillCard(page: Page, number: string): Promise<void> {
   await page.getByLabel('Expiry').fill('12/34');
   await page.getByLabel('CVC').fill('123');
 }
+
+/** From the cart to the payment page: shipping filled, the order confirmed. */
+export async function toPayment(page: Page): Promise<void> {
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/shipping$/);
+  await fillShipping(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/order\/confirm$/);
+  await page.getByRole('button', { name: 'Proceed To Payment' }).click();
+  await expect(page).toHaveURL(/\/process\/payment$/);
+  await expect(page.getByRole('heading', { name: 'Card Info' })).toBeVisible();
+}

@@ -1,4 +1,4 @@
-import { Box, CloseButton, HStack, Text } from '@chakra-ui/react';
+import { Box, Button, CloseButton, HStack, Stack, Text } from '@chakra-ui/react';
 import { AnimatePresence, motion, useReducedMotion, type PanInfo } from 'framer-motion';
 import { CircleAlert, CircleCheck, Info } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -86,12 +86,26 @@ function ToastItem({ toast }: { toast: ShopToast }) {
           <Box color="colorPalette.fg" mt="0.5" aria-hidden="true">
             <Icon size={20} />
           </Box>
-          <Text flex="1" fontSize="sm" fontWeight="medium">
-            <Box as="span" srOnly>
-              {label}:{' '}
-            </Box>
-            {toast.message}
-          </Text>
+          <Stack flex="1" gap="2" align="start">
+            <Text fontSize="sm" fontWeight="medium">
+              <Box as="span" srOnly>
+                {label}:{' '}
+              </Box>
+              {toast.message}
+            </Text>
+            {toast.action ? (
+              <Button
+                size="xs"
+                variant="outline"
+                onClick={() => {
+                  toast.action?.onClick();
+                  dismiss();
+                }}
+              >
+                {toast.action.label}
+              </Button>
+            ) : null}
+          </Stack>
           <CloseButton size="2xs" aria-label="Close notification" onClick={dismiss} />
         </HStack>
       </motion.div>

@@ -2,15 +2,22 @@ import { createStore } from 'zustand/vanilla';
 
 export type ToastKind = 'success' | 'error' | 'info';
 
+/** A way on from the toast (Add to Cart's 'View cart'): a button in it that also dismisses it. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
 export interface ShopToast {
   id: number;
   kind: ToastKind;
   message: string;
+  action?: ToastAction;
 }
 
 export interface ToastState {
   toasts: ShopToast[];
-  show: (kind: ToastKind, message: string) => number;
+  show: (kind: ToastKind, message: string, action?: ToastAction) => number;
   dismiss: (id: number) => void;
   clear: () => void;
 }
@@ -24,9 +31,10 @@ function createToastStore() {
   let nextId = 1;
   return createStore<ToastState>()((set) => ({
     toasts: [],
-    show: (kind, message) => {
+    show: (kind, message, action) => {
       const id = nextId++;
-      set(({ toasts }) => ({ toasts: [...toasts, { id, kind, message }].slice(-MAX_VISIBLE) }));
+      const shown: ShopToast = action ? { id, kind, message, action } : { id, kind, message };
+      set(({ toasts }) => ({ toasts: [...toasts, shown].slice(-MAX_VISIBLE) }));
       return id;
     },
     dismiss: (id) => set(({ toasts }) => ({ toasts: toasts.filter((t) => t.id !== id) })),

@@ -1,5 +1,6 @@
 import type { Product } from '@shop/shared-api';
 import {
+  Badge,
   formatRupees,
   Heading,
   HStack,
@@ -48,9 +49,17 @@ export function ProductCard({ product, priority = false }: { product: Product; p
             ({product.numOfReviews} {product.numOfReviews === 1 ? 'Review' : 'Reviews'})
           </Text>
         </HStack>
-        <Text fontSize="xl" fontWeight="bold" color="fg">
-          {formatRupees(product.price)}
-        </Text>
+        <HStack gap="2" justify="space-between" wrap="wrap">
+          <Text fontSize="xl" fontWeight="bold" color="fg">
+            {formatRupees(product.price)}
+          </Text>
+          {/* Nothing left to buy: said on the card, as on the product page (DESIGN.md: danger red). */}
+          {product.stock < 1 ? (
+            <Badge colorPalette="red" variant="subtle">
+              Out of Stock
+            </Badge>
+          ) : null}
+        </HStack>
       </Stack>
     </LinkBox>
   );

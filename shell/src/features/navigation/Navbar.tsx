@@ -4,6 +4,7 @@ import { Menu as MenuIcon, ShoppingBag } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { accountLinks } from './account-links.ts';
+import { CartLink } from './CartLink.tsx';
 import { mainLinks } from './nav-links.ts';
 import { useLogout } from './use-logout.ts';
 import { UserMenu } from './UserMenu.tsx';
@@ -79,6 +80,7 @@ export function Navbar() {
           ))}
         </HStack>
         <Spacer />
+        <CartLink />
         {/* Every state is as tall as the Login button (36 px), so the bar keeps its height when the
             session resolves or React takes over the prerendered page (a guest's frame). */}
         {status === 'loading' || (isSignedIn && !user) ? (

@@ -114,18 +114,27 @@ function CartLineRow({ line }: { line: CartItem }) {
               <Trash2 aria-hidden="true" />
             </IconButton>
           </HStack>
-          <HStack justify="space-between" wrap="wrap" gap="3">
+          {/* Columns, not a row spaced by its contents: the steppers of every line stand in one place,
+              whatever the width of the prices beside them (a row moved them by the price's width). On a
+              phone the stepper has its own line. */}
+          <Grid
+            templateColumns={{ base: '1fr auto', sm: 'minmax(0, 1fr) auto minmax(0, 1fr)' }}
+            alignItems="center"
+            gap="3"
+          >
             <Text color="fg.muted">{formatRupees(line.price)}</Text>
-            <QuantityStepper
-              value={line.quantity}
-              max={line.stock}
-              onChange={(quantity) => setQuantity(line.product, quantity)}
-              label={`Quantity of ${line.name}`}
-            />
-            <Text fontWeight="semibold" minW="24" textAlign="end">
+            <Box gridRow={{ base: '2', sm: 'auto' }} gridColumn={{ base: '1 / -1', sm: 'auto' }}>
+              <QuantityStepper
+                value={line.quantity}
+                max={line.stock}
+                onChange={(quantity) => setQuantity(line.product, quantity)}
+                label={`Quantity of ${line.name}`}
+              />
+            </Box>
+            <Text fontWeight="semibold" textAlign="end">
               {formatRupees(line.price * line.quantity)}
             </Text>
-          </HStack>
+          </Grid>
         </Stack>
       </Grid>
     </Box>

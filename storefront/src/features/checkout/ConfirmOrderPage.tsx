@@ -1,23 +1,11 @@
 import { useCurrentUser } from '@shop/shared-auth';
 import { useCartItems, useShippingInfo } from '@shop/shared-cart';
-import {
-  Alert,
-  Button,
-  Card,
-  formatRupees,
-  Grid,
-  Heading,
-  HStack,
-  Link,
-  Separator,
-  Stack,
-  Text,
-  usePageTitle,
-} from '@shop/shared-ui';
+import { Alert, Button, Grid, Heading, Link, Stack, Text, usePageTitle } from '@shop/shared-ui';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { OrderLines } from '../../components/OrderLines.tsx';
 import { priceCart } from '../../lib/price-cart.ts';
 import { CheckoutSteps } from './CheckoutSteps.tsx';
+import { OrderSummary } from './OrderSummary.tsx';
 import { saveOrderInfo } from './order-info.ts';
 import { useCurrentPrices } from './use-current-prices.ts';
 
@@ -103,42 +91,18 @@ export default function ConfirmOrderPage() {
             <OrderLines lines={lines} label="Your cart items" />
           </Stack>
         </Stack>
-        <Card.Root as="section" aria-labelledby="order-summary-heading">
-          <Card.Body>
-            <Stack gap="3">
-              <Heading as="h2" id="order-summary-heading" size="md">
-                Order Summary
-              </Heading>
-              <Figure label="Subtotal" value={price.subtotal} />
-              <Figure label="Shipping Charges" value={price.shippingCharges} />
-              <Figure label="GST (18%)" value={price.tax} />
-              <Separator />
-              <HStack justify="space-between" fontWeight="bold" fontSize="lg">
-                <Text>Total</Text>
-                <Text data-testid="order-total">{formatRupees(price.totalPrice)}</Text>
-              </HStack>
-              <Button
-                colorPalette="brand"
-                size="lg"
-                onClick={proceed}
-                loading={checking}
-                loadingText="Checking prices"
-              >
-                Proceed To Payment
-              </Button>
-            </Stack>
-          </Card.Body>
-        </Card.Root>
+        <OrderSummary price={price}>
+          <Button
+            colorPalette="brand"
+            size="lg"
+            onClick={proceed}
+            loading={checking}
+            loadingText="Checking prices"
+          >
+            Proceed To Payment
+          </Button>
+        </OrderSummary>
       </Grid>
     </Stack>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: number }) {
-  return (
-    <HStack justify="space-between">
-      <Text>{label}</Text>
-      <Text>{formatRupees(value)}</Text>
-    </HStack>
   );
 }

@@ -5,6 +5,7 @@ import {
   Card,
   ErrorAlert,
   formatRupees,
+  Grid,
   Heading,
   PageProgress,
   Skeleton,
@@ -14,9 +15,11 @@ import {
 } from '@shop/shared-ui';
 import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router-dom';
+import { OrderLines } from '../../components/OrderLines.tsx';
 import { priceCart } from '../../lib/price-cart.ts';
 import { CheckoutSteps } from './CheckoutSteps.tsx';
 import { LocalCardForm } from './LocalCardForm.tsx';
+import { OrderSummary } from './OrderSummary.tsx';
 import { readOrderInfo } from './order-info.ts';
 import { readPendingPayment } from './pending-payment.ts';
 import { useCheckoutPayment } from './use-checkout-payment.ts';
@@ -52,35 +55,44 @@ export default function PaymentPage({ payments }: { payments: PaymentsConfig }) 
   return (
     <Stack pb="10">
       <CheckoutSteps current={2} />
-      <Card.Root w="full" maxW="md" mx="auto">
-        <Card.Body>
-          <Stack gap="5">
-            <Heading as="h1" size="xl">
-              Card Info
-            </Heading>
-            {payment.orderFailure ? (
-              <ErrorAlert
-                title="Your payment went through, but the order is not placed yet"
-                message={payment.orderFailure}
-                onRetry={() => void payment.retryOrder()}
-              />
-            ) : null}
-            {payments.provider === 'stripe' ? (
-              <Suspense fallback={<Skeleton h="40" aria-label="Loading the card field" />}>
-                <StripeCardForm publishableKey={payments.publishableKey} {...cardProps} />
-              </Suspense>
-            ) : (
-              <>
-                <LocalCardForm {...cardProps} />
-                <Text fontSize="sm" color="fg.muted">
-                  Test mode: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined; any future expiry
-                  and CVC.
-                </Text>
-              </>
-            )}
-          </Stack>
-        </Card.Body>
-      </Card.Root>
+      {/* The card field first (the spec's screen), the figures it charges beside it (below, on a phone). */}
+      <Grid
+        templateColumns={{ base: '1fr', lg: 'minmax(0, 28rem) 20rem' }}
+        justifyContent="center"
+        gap="8"
+        alignItems="start"
+      >
+        <Card.Root w="full" maxW="md" mx="auto">
+          <Card.Body>
+            <Stack gap="5">
+              <Heading as="h1" size="xl">
+                Card Info
+              </Heading>
+              {payment.orderFailure ? (
+                <ErrorAlert
+                  title="Your payment went through, but the order is not placed yet"
+                  message={payment.orderFailure}
+                  onRetry={() => void payment.retryOrder()}
+                />
+              ) : null}
+              {payments.provider === 'stripe' ? (
+                <Suspense fallback={<Skeleton h="40" aria-label="Loading the card field" />}>
+                  <StripeCardForm publishableKey={payments.publishableKey} {...cardProps} />
+                </Suspense>
+              ) : (
+                <>
+                  <LocalCardForm {...cardProps} />
+                  <Text fontSize="sm" color="fg.muted">
+                    Test mode: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined; any future
+                    expiry and CVC.
+                  </Text>
+                </>
+              )}
+            </Stack>
+          </Card.Body>
+        </Card.Root>
+        <OrderSummary price={price} before={<OrderLines lines={lines} label="Your order" />} />
+      </Grid>
     </Stack>
   );
 }

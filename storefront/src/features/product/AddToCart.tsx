@@ -2,6 +2,7 @@ import type { Product } from '@shop/shared-api';
 import { cartStore } from '@shop/shared-cart';
 import { Button, HStack, toast } from '@shop/shared-ui';
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { QuantityStepper } from '../../components/QuantityStepper.tsx';
 import { useSignInPrompt } from '../../hooks/use-sign-in-prompt.tsx';
 
@@ -9,6 +10,7 @@ import { useSignInPrompt } from '../../hooks/use-sign-in-prompt.tsx';
 export function AddToCart({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState(1);
   const { whenSignedIn, prompt } = useSignInPrompt();
+  const navigate = useNavigate();
   const soldOut = product.stock < 1;
   const add = () =>
     whenSignedIn(() => {
@@ -20,7 +22,9 @@ export function AddToCart({ product }: { product: Product }) {
         stock: product.stock,
         quantity,
       });
-      toast.success('Item Added To Cart');
+      toast.success('Item Added To Cart', {
+        action: { label: 'View cart', onClick: () => navigate('/cart') },
+      });
     });
   return (
     <HStack gap="4" wrap="wrap">
