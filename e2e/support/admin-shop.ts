@@ -137,5 +137,5 @@ export async function adminPageReady(page: Page, heading: string | RegExp) {
   await expect(
     page.locator('[data-remote="admin"]').getByRole('heading', { level: 1, name: heading }),
   ).toBeVisible();
-  await expect(page.getByTestId('table-skeleton')).toHaveCount(0);
+  await expect(page.getByTestId('list-skeleton')).toHaveCount(0);
 }

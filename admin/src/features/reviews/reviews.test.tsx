@@ -4,7 +4,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { hexId, review } from '../../testing/fixtures.ts';
 import { renderAdmin } from '../../testing/render.tsx';
-import { reviewFigures, ReviewsPage } from './ReviewsPage.tsx';
+import { reviewFigures } from './review-rules.ts';
+import { ReviewsPage } from './ReviewsPage.tsx';
 
 const api = vi.hoisted(() => ({ getProductReviews: vi.fn(), deleteReview: vi.fn() }));
 vi.mock('../../../../shared-api/src/endpoints/catalog.ts', async (importOriginal) => ({
