@@ -6,6 +6,7 @@ import {
   moveOrderViaApi,
   newShopper,
   placeOrderViaApi,
+  reviewViaApi,
 } from './support/admin-shop.ts';
 import { beyondRightEdge, expectWithinScreen, pageWidth, textLines } from './support/screen-fit.ts';
 import { demoAdmin, expectNoSeriousA11yViolations, loginViaUi } from './support/shell-session.ts';
@@ -131,6 +132,25 @@ test.describe('each admin list on a phone shows every value and the actions of e
     await expectActionsOnScreen(page, 1, true);
     await expectFitsScreen(page, 'one user');
     await expectNoSeriousA11yViolations(page, 'users on a phone');
+  });
+
+  test('reviews, with the product they are of', async ({ page, request }) => {
+    const product = await createProductViaApi(request, `E2E Phone Reviewed ${stamp()}`);
+    const comment = 'Sturdy, light and easy to carry on a long walk through the hills';
+    const author = await reviewViaApi(request, product._id, { label: 'phone-rev', rating: 4, comment });
+    await reviewViaApi(request, product._id, { label: 'phone-rev2', rating: 5, comment: 'Good' });
+    await page.goto(`/admin/reviews?product=${product._id}`);
+    await adminPageReady(page, 'Reviews');
+    await expectActionsOnScreen(page, 2, false);
+    const rows = listOf(page, 'Reviews of the product');
+    for (const value of [author.name, comment])
+      await expectWithinScreen(rows.getByText(value, { exact: true }));
+    await expectWithinScreen(rows.getByRole('img', { name: 'Rated 4.0 out of 5' }));
+    await expect(rows.getByText(product.name, { exact: true })).toHaveCount(2);
+    for (const name of await rows.getByText(product.name, { exact: true }).all())
+      await expectWithinScreen(name);
+    await expectFitsScreen(page, 'reviews');
+    await expectNoSeriousA11yViolations(page, 'reviews on a phone');
   });
 
   test('and on a tablet, beside the side menu', async ({ page, request }) => {

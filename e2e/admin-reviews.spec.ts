@@ -30,6 +30,8 @@ test('the review search starts by itself at 24 characters; figures, filter and d
   const table = page.getByRole('table', { name: 'Reviews of the product' });
   await expect(table.getByRole('row')).toHaveCount(3);
   expect(asked).toHaveLength(1);
+  // Which product they are of, by its name and not only by the id typed above.
+  await expect(table.getByRole('cell', { name: product.name, exact: true })).toHaveCount(2);
 
   const figures = page.getByRole('region', { name: 'Figures' });
   await expect(figures).toContainText('Total reviews2');

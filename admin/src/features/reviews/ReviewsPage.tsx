@@ -1,14 +1,15 @@
 import {
   deleteReview,
   FALLBACK_MESSAGES,
+  productQuery,
   productReviewsQuery,
   queryKeys,
   type Review,
 } from '@shop/shared-api';
-import { Stars, toast } from '@shop/shared-ui';
+import { Link, Stars, toast } from '@shop/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Column } from '../../components/list-columns.ts';
 import { pageOf, PAGE_SIZE } from '../../components/list-params.ts';
 import { ListPage } from '../../components/ListPage.tsx';
@@ -17,8 +18,17 @@ import { useDeleteFlow } from '../../components/use-delete-flow.tsx';
 import { ProductIdForm } from './ProductIdForm.tsx';
 import { matchesReview, reviewFigures } from './review-rules.ts';
 
-const columns: Column<Review>[] = [
+/** The columns; the product's name comes from its own answer (the reviews answer does not hold it). */
+const columnsFor = (product: { id: string; name: string }): Column<Review>[] => [
   { header: 'Review ID', mono: true, cell: (review) => review._id },
+  {
+    header: 'Product',
+    cell: () => (
+      <Link asChild colorPalette="brand">
+        <RouterLink to={`/product/${product.id}`}>{product.name}</RouterLink>
+      </Link>
+    ),
+  },
   { header: 'User', cell: (review) => review.name },
   { header: 'Rating', cell: (review) => <Stars value={review.rating} /> },
   { header: 'Comment', cell: (review) => review.comment },
@@ -34,6 +44,8 @@ export function ReviewsPage() {
 
   const chosen = productId.length > 0;
   const reviews = useQuery({ ...productReviewsQuery(productId), enabled: chosen });
+  // The product's own page answer: cached with the storefront's, asked beside the reviews.
+  const product = useQuery({ ...productQuery(productId), enabled: chosen });
   const remove = useDeleteFlow({
     question: 'Are you sure you want to delete this review?',
     remove: (review: Review) => deleteReview(review._id, productId),
@@ -51,6 +63,8 @@ export function ReviewsPage() {
   );
   const shown = pageOf(filtered, page, PAGE_SIZE.reviews);
   const figures = all ? reviewFigures(all) : null;
+  // Without the product's answer (it failed), its id stands for its name.
+  const columns = columnsFor({ id: productId, name: product.data?.name ?? productId });
 
   return (
     <ListPage
@@ -93,7 +107,8 @@ export function ReviewsPage() {
         pageCount: shown.pageCount,
         setPage,
         pageSize: PAGE_SIZE.reviews,
-        loading: reviews.isPending,
+        // The rows wait for the product's name too, so it never changes under the admin's eyes.
+        loading: reviews.isPending || product.isPending,
         stale: false,
         error: reviews.error,
         retry: () => void reviews.refetch(),
