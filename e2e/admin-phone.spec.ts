@@ -8,7 +8,13 @@ import {
   placeOrderViaApi,
   reviewViaApi,
 } from './support/admin-shop.ts';
-import { beyondRightEdge, expectWithinScreen, pageWidth, textLines } from './support/screen-fit.ts';
+import {
+  beyondRightEdge,
+  drawnTextSizes,
+  expectWithinScreen,
+  pageWidth,
+  textLines,
+} from './support/screen-fit.ts';
 import { demoAdmin, expectNoSeriousA11yViolations, loginViaUi } from './support/shell-session.ts';
 
 /** The admin panel on a phone (issue 23): every page fits the screen, nothing is cut off or hidden. */
@@ -166,4 +172,23 @@ test.describe('each admin list on a phone shows every value and the actions of e
       await expectFitsScreen(page, `${heading} at 768 px`);
     }
   });
+});
+
+test("the dashboard chart's labels are drawn at a readable size on a phone, a tablet and a desktop", async ({
+  page,
+}) => {
+  await loginViaUi(page, demoAdmin);
+  await page.goto('/admin/dashboard');
+  await adminPageReady(page, 'Dashboard');
+  const chart = page.getByRole('region', { name: 'Last 30 Days' });
+  await expect(chart.getByRole('img', { name: 'Orders per day' })).toBeVisible();
+  for (const width of [PHONE.width, 768, 1280]) {
+    await page.setViewportSize({ width, height: PHONE.height });
+    const texts = await drawnTextSizes(chart);
+    // The axis labels: a date under every seventh day (five per chart) and the figures up the side.
+    const dates = texts.filter(({ text }) => /^[A-Z][a-z]{2} \d{1,2}$/.test(text));
+    expect(dates.length, `${width} px: date labels`).toBeGreaterThanOrEqual(10);
+    const smallest = Math.min(...texts.map(({ px }) => px));
+    expect(smallest, `${width} px: ${JSON.stringify(texts)}`).toBeGreaterThanOrEqual(11);
+  }
 });

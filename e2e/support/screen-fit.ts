@@ -3,7 +3,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 /**
  * What a phone's screen shows and cuts off, measured in the page: whether a page is wider than the
  * screen, which of its elements reach past the right edge (cut off, or behind a sideways scroll with
- * nothing to say it is there), and how many lines a text takes.
+ * nothing to say it is there), how many lines a text takes, and at what size a text is drawn.
  */
 
 /** The page's width: wider than the screen means the whole page scrolls sideways. */
@@ -46,4 +46,27 @@ export function textLines(locator: Locator): Promise<number> {
     }
     return tops.size;
   });
+}
+
+/**
+ * Every text shown inside the element with the size it is drawn at in CSS pixels: an SVG text is scaled
+ * with its drawing (a 720-unit-wide chart drawn 300 px wide shrinks its 11-unit labels to 4.6 px).
+ * Folded `<details>` content is not shown and not counted.
+ */
+export function drawnTextSizes(locator: Locator): Promise<{ text: string; px: number }[]> {
+  return locator.evaluate((root) =>
+    [...root.querySelectorAll('*')].flatMap((element) => {
+      const own = [...element.childNodes]
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => node.textContent ?? '')
+        .join('')
+        .trim();
+      const box = element.getBoundingClientRect();
+      const folded = element.closest('title, details:not([open]) > :not(summary)');
+      if (!own || box.width === 0 || box.height === 0 || folded) return [];
+      const size = parseFloat(getComputedStyle(element).fontSize);
+      const scale = element instanceof SVGGraphicsElement ? (element.getScreenCTM()?.d ?? 1) : 1;
+      return [{ text: own, px: Math.round(size * scale * 10) / 10 }];
+    }),
+  );
 }
