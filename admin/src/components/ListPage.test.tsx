@@ -133,7 +133,7 @@ describe('the rows of an admin list on a phone', () => {
 });
 
 describe('the states of an admin list', () => {
-  it('loads as a table of grey bars with the stat cards known', () => {
+  it('loads as a table of grey bars on a wide screen, announced', () => {
     renderList(listOf({ loading: true, rows: [], total: 0, matching: 0 }));
     expect(screen.getByRole('status')).toHaveTextContent('Loading lenses');
     expect(screen.getByTestId('list-skeleton').tagName).toBe('TABLE');
