@@ -118,7 +118,7 @@ test.describe('on a phone', () => {
     await loginViaUi(page, demoAdmin);
     await page.goto('/admin/orders');
     await adminPageReady(page, 'Orders');
-    await page.getByRole('button', { name: 'Admin menu (Orders)' }).click();
+    await page.getByRole('button', { name: 'Admin menu: Orders' }).click();
     const drawer = page.getByRole('dialog', { name: 'Admin panel' });
     await expect(drawer.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
     // Checked once it has slid in (half-transparent text is not what admins read).

@@ -1,12 +1,5 @@
 import { expect, test } from '@playwright/test';
-import {
-  adminPageReady,
-  api,
-  bearer,
-  createProductViaApi,
-  expectToast,
-  newShopper,
-} from './support/admin-shop.ts';
+import { adminPageReady, createProductViaApi, expectToast, reviewViaApi } from './support/admin-shop.ts';
 import { demoAdmin, loginViaUi } from './support/shell-session.ts';
 
 test('the review search starts by itself at 24 characters; figures, filter and delete', async ({
@@ -18,14 +11,7 @@ test('the review search starts by itself at 24 characters; figures, filter and d
     { label: 'rev-a', rating: 5, comment: 'Sharp and light' },
     { label: 'rev-b', rating: 4, comment: 'Good value' },
   ];
-  for (const review of reviews) {
-    const author = await newShopper(request, review.label);
-    const sent = await request.put(`${api}/review`, {
-      headers: bearer(author.token),
-      data: { rating: review.rating, comment: review.comment, productId: product._id },
-    });
-    expect(sent.status()).toBe(200);
-  }
+  for (const review of reviews) await reviewViaApi(request, product._id, review);
 
   await loginViaUi(page, demoAdmin);
   await page.goto('/admin/reviews');
@@ -44,6 +30,8 @@ test('the review search starts by itself at 24 characters; figures, filter and d
   const table = page.getByRole('table', { name: 'Reviews of the product' });
   await expect(table.getByRole('row')).toHaveCount(3);
   expect(asked).toHaveLength(1);
+  // Which product they are of, by its name and not only by the id typed above.
+  await expect(table.getByRole('cell', { name: product.name, exact: true })).toHaveCount(2);
 
   const figures = page.getByRole('region', { name: 'Figures' });
   await expect(figures).toContainText('Total reviews2');

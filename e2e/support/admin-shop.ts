@@ -99,6 +99,34 @@ export async function placeOrderViaApi(
   return ((await order.json()) as { order: { _id: string } }).order._id;
 }
 
+/** Moves an order one step forward (Processing to Shipped, Shipped to Delivered) as the admin. */
+export async function moveOrderViaApi(
+  request: APIRequestContext,
+  orderId: string,
+  status: 'Shipped' | 'Delivered',
+): Promise<void> {
+  const response = await request.put(`${api}/admin/order/${orderId}`, {
+    headers: bearer(await apiToken(request)),
+    data: { status },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** A review of `productId` written by a new shopper through the api; the shopper is returned. */
+export async function reviewViaApi(
+  request: APIRequestContext,
+  productId: string,
+  review: { label: string; rating: number; comment: string },
+) {
+  const author = await newShopper(request, review.label);
+  const sent = await request.put(`${api}/review`, {
+    headers: bearer(author.token),
+    data: { rating: review.rating, comment: review.comment, productId },
+  });
+  expect(sent.status()).toBe(200);
+  return author;
+}
+
 /** The toast with this text (the shell renders every app's toasts). */
 export async function expectToast(page: Page, text: string) {
   await expect(page.getByTestId('toast').filter({ hasText: text })).toBeVisible();
@@ -109,5 +137,5 @@ export async function adminPageReady(page: Page, heading: string | RegExp) {
   await expect(
     page.locator('[data-remote="admin"]').getByRole('heading', { level: 1, name: heading }),
   ).toBeVisible();
-  await expect(page.getByTestId('table-skeleton')).toHaveCount(0);
+  await expect(page.getByTestId('list-skeleton')).toHaveCount(0);
 }

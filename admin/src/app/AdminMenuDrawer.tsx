@@ -17,7 +17,6 @@ export function AdminMenuDrawer({ section }: { section: string }) {
       <Button
         variant="outline"
         size="sm"
-        aria-label={`Admin menu (${section})`}
         aria-haspopup="dialog"
         aria-expanded={open}
         onPointerDown={() => void loadOverlayEntry()}

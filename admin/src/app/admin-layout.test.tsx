@@ -22,7 +22,7 @@ describe('the admin layout', () => {
     // The drawer's code comes at the first press (AdminMenuDrawer); here it is already fetched.
     await loadOverlayEntry();
     renderAdmin(<AdminLayout />, { path: '/admin/users', at: '/admin/users' });
-    fireEvent.click(screen.getByRole('button', { name: 'Admin menu (Users)', hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Admin menu: Users', hidden: true }));
     const drawer = await screen.findByRole('dialog', { name: 'Admin panel' });
     expect(within(drawer).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
   });

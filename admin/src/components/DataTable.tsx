@@ -1,42 +1,23 @@
 import { Table, VisuallyHidden } from '@shop/shared-ui';
-import type { ReactNode } from 'react';
-
-export interface Column {
-  /** Header text, read out before each cell's value by screen readers. */
-  header: string;
-  /** Numbers line up on the right. */
-  numeric?: boolean;
-  /** Header shown only to screen readers (an actions column). */
-  hiddenHeader?: boolean;
-  /** Left out on phones, where the table has no room for it (long ids); cells pass `{...wideOnly}`. */
-  wideOnly?: boolean;
-}
-
-/** Props for a cell of a `wideOnly` column. */
-export const wideOnly = { hideBelow: 'md' } as const;
-
-interface DataTableProps {
-  /** What the table lists: its caption for screen readers, and the name of its scroll region. */
-  caption: string;
-  columns: Column[];
-  children: ReactNode;
-  busy?: boolean;
-}
+import { monoValue, type RowsProps } from './list-columns.ts';
 
 /**
- * A data-dense admin table: the header row stays in view while the rows scroll (DESIGN.md), columns are
- * headers with scope, the caption names the table. The scroll region is focusable so a keyboard user can
- * scroll it too.
+ * A data-dense admin table for wide screens: the header row stays in view while the rows scroll (DESIGN.md),
+ * columns are headers with scope, the caption names the table. The scroll region is focusable so a
+ * keyboard user can scroll it too.
  */
-export function DataTable({ caption, columns, children, busy = false }: DataTableProps) {
+export function DataTable<Row>({ caption, columns, rows, rowKey, actions, busy = false }: RowsProps<Row>) {
   return (
     <Table.ScrollArea
       borderWidth="1px"
       rounded="md"
-      maxH={{ base: 'none', md: '70vh' }}
+      maxH="70vh"
       tabIndex={0}
       role="region"
       aria-label={caption}
+      // Chakra's scroll area keeps every cell on one line: long names and emails pushed the tables to
+      // 800-980 px. They wrap instead, and the table fits its column.
+      whiteSpace="normal"
     >
       <Table.Root size="sm" stickyHeader interactive aria-label={caption} aria-busy={busy || undefined}>
         <Table.Caption>
@@ -50,14 +31,34 @@ export function DataTable({ caption, columns, children, busy = false }: DataTabl
                 scope="col"
                 textAlign={column.numeric ? 'end' : 'start'}
                 whiteSpace="nowrap"
-                {...(column.wideOnly ? wideOnly : {})}
               >
-                {column.hiddenHeader ? <VisuallyHidden>{column.header}</VisuallyHidden> : column.header}
+                {column.header}
               </Table.ColumnHeader>
             ))}
+            {actions ? (
+              <Table.ColumnHeader scope="col">
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.ColumnHeader>
+            ) : null}
           </Table.Row>
         </Table.Header>
-        <Table.Body>{children}</Table.Body>
+        <Table.Body>
+          {rows.map((row) => (
+            <Table.Row key={rowKey(row)}>
+              {columns.map((column) => (
+                <Table.Cell
+                  key={column.header}
+                  textAlign={column.numeric ? 'end' : 'start'}
+                  whiteSpace={column.numeric || column.nowrap ? 'nowrap' : undefined}
+                  {...(column.mono ? monoValue : {})}
+                >
+                  {column.cell(row)}
+                </Table.Cell>
+              ))}
+              {actions ? <Table.Cell>{actions(row)}</Table.Cell> : null}
+            </Table.Row>
+          ))}
+        </Table.Body>
       </Table.Root>
     </Table.ScrollArea>
   );

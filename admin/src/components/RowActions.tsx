@@ -2,23 +2,28 @@ import { HStack, IconButton } from '@shop/shared-ui';
 import { Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
-/** Edit and Delete for one row, named with the row ('Edit Laptop Pro', 'Delete Laptop Pro'). */
+/**
+ * Edit (when the row has an edit page) and Delete for one row, named with the row ('Edit Laptop Pro',
+ * 'Delete Laptop Pro').
+ */
 export function RowActions({
   editTo,
   name,
   onDelete,
 }: {
-  editTo: string;
+  editTo?: string;
   name: string;
   onDelete: () => void;
 }) {
   return (
     <HStack gap="1" justify="end">
-      <IconButton asChild size="sm" variant="ghost" colorPalette="brand" aria-label={`Edit ${name}`}>
-        <Link to={editTo}>
-          <Pencil size={16} aria-hidden="true" />
-        </Link>
-      </IconButton>
+      {editTo ? (
+        <IconButton asChild size="sm" variant="ghost" colorPalette="brand" aria-label={`Edit ${name}`}>
+          <Link to={editTo}>
+            <Pencil size={16} aria-hidden="true" />
+          </Link>
+        </IconButton>
+      ) : null}
       <IconButton
         size="sm"
         variant="ghost"

@@ -1,4 +1,4 @@
-import { Card, SimpleGrid, Stat } from '@shop/shared-ui';
+import { Box, Card, SimpleGrid, Skeleton, Stat } from '@shop/shared-ui';
 import type { ReactNode } from 'react';
 
 interface StatCardProps {
@@ -35,5 +35,27 @@ export function StatGrid({ columns = 3, children }: { columns?: number; children
     >
       {children}
     </SimpleGrid>
+  );
+}
+
+/** Stat cards' shape while their figures load. */
+export function StatSkeleton({ count = 3 }: { count?: number }) {
+  return (
+    <Box
+      display="grid"
+      gridTemplateColumns={{
+        base: `repeat(${count === 4 ? 2 : 3}, minmax(0, 1fr))`,
+        md: `repeat(${count}, minmax(0, 1fr))`,
+      }}
+      gap={{ base: '2', md: '4' }}
+      aria-hidden="true"
+    >
+      {Array.from({ length: count }, (_, index) => (
+        <Box key={index} borderWidth="1px" rounded="md" p={{ base: '3', md: '4' }}>
+          <Skeleton h="4" w="24" maxW="full" />
+          <Skeleton h="7" w="20" maxW="full" mt="3" />
+        </Box>
+      ))}
+    </Box>
   );
 }

@@ -24,8 +24,7 @@ import { Package, Plus, ShoppingCart, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { StatCard, StatGrid } from '../../components/StatCard.tsx';
-import { StatSkeleton } from '../../components/TableSkeleton.tsx';
+import { StatCard, StatGrid, StatSkeleton } from '../../components/StatCard.tsx';
 
 // Its own chunk: only the dashboard downloads the chart.
 const RevenueChart = lazy(() => import('./RevenueChart.tsx'));

@@ -43,7 +43,12 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function OrderDetails({ order }: { order: Order }) {
   const { shippingInfo: ship } = order;
   return (
-    <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="6" alignItems="start">
+    // minmax(0, …): a column no wider than the screen whatever its content (a plain 1fr grows to fit it).
+    <Grid
+      templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }}
+      gap="6"
+      alignItems="start"
+    >
       <Stack gap="6">
         <Section title="Shipping Info">
           <DataList.Root orientation="horizontal" size="sm">
@@ -98,17 +103,29 @@ function OrderDetails({ order }: { order: Order }) {
                 <Box w="16" flexShrink={0}>
                   <ProductImage src={item.image} alt={item.name} width={64} />
                 </Box>
-                <Link to={`/product/${item.product}`}>
-                  <Text flex="1" fontWeight="medium">
-                    {item.name}
+                {/* The sum sits beside the name only where both fit (xl); elsewhere it goes under it. Beside
+                    it on a phone, it left the name one word a line and pushed the card past the screen. */}
+                <Flex
+                  flex="1"
+                  minW="0"
+                  direction={{ base: 'column', xl: 'row' }}
+                  align={{ base: 'start', xl: 'center' }}
+                  gap={{ base: '1', xl: '3' }}
+                >
+                  <Box asChild flex={{ xl: '1' }} minW="0">
+                    <Link to={`/product/${item.product}`}>
+                      <Text fontWeight="medium" overflowWrap="anywhere">
+                        {item.name}
+                      </Text>
+                    </Link>
+                  </Box>
+                  <Text whiteSpace={{ xl: 'nowrap' }}>
+                    {item.quantity} × {formatRupees(item.price)} ={' '}
+                    <Text as="span" fontWeight="semibold">
+                      {formatRupees(item.quantity * item.price)}
+                    </Text>
                   </Text>
-                </Link>
-                <Text ms="auto" whiteSpace="nowrap">
-                  {item.quantity} × {formatRupees(item.price)} ={' '}
-                  <Text as="span" fontWeight="semibold">
-                    {formatRupees(item.quantity * item.price)}
-                  </Text>
-                </Text>
+                </Flex>
               </Flex>
             ))}
           </Stack>

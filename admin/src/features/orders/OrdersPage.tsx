@@ -5,27 +5,25 @@ import {
   queryKeys,
   type Order,
 } from '@shop/shared-api';
-import { formatRupees, OrderStatusBadge, Stack, Table, toast } from '@shop/shared-ui';
+import { formatRupees, OrderStatusBadge, Span, toast } from '@shop/shared-ui';
 import { useNavigate } from 'react-router-dom';
-import { DataTable, type Column } from '../../components/DataTable.tsx';
-import { EmptyList, LoadError } from '../../components/ListStates.tsx';
+import type { Column } from '../../components/list-columns.ts';
 import { PAGE_SIZE } from '../../components/list-params.ts';
-import { ListFooter } from '../../components/ListFooter.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { ListPage } from '../../components/ListPage.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
-import { SearchBox } from '../../components/SearchBox.tsx';
-import { StatCard, StatGrid } from '../../components/StatCard.tsx';
-import { StatSkeleton, TableSkeleton } from '../../components/TableSkeleton.tsx';
 import { useDeleteFlow } from '../../components/use-delete-flow.tsx';
 import { usePagedList } from '../../components/use-paged-list.ts';
 import { itemCount, shortId } from './order-rules.ts';
 
-const columns: Column[] = [
-  { header: 'Order ID' },
-  { header: 'Status' },
-  { header: 'Items', numeric: true },
-  { header: 'Amount', numeric: true },
-  { header: 'Actions', hiddenHeader: true },
+const columns: Column<Order>[] = [
+  {
+    header: 'Order ID',
+    mono: true,
+    cell: (order) => <Span title={order._id}>{shortId(order._id)}</Span>,
+  },
+  { header: 'Status', cell: (order) => <OrderStatusBadge status={order.orderStatus} /> },
+  { header: 'Items', numeric: true, cell: itemCount },
+  { header: 'Amount', numeric: true, cell: (order) => formatRupees(order.totalPrice) },
 ];
 
 /**
@@ -35,16 +33,11 @@ const columns: Column[] = [
  */
 export function OrdersPage() {
   const navigate = useNavigate();
-  const {
-    list: orders,
-    answer,
-    query,
-    search,
-    page,
-    pageCount,
-    setQuery,
-    setPage,
-  } = usePagedList(adminOrdersPageQuery, PAGE_SIZE.orders, (answer) => answer.filteredOrdersCount);
+  const { answer, list } = usePagedList(adminOrdersPageQuery, PAGE_SIZE.orders, {
+    rows: (answer) => answer.orders,
+    total: (answer) => answer.ordersCount,
+    matching: (answer) => answer.filteredOrdersCount,
+  });
   const remove = useDeleteFlow<Order>({
     question: 'Are you sure you want to delete this order?',
     remove: (order) => deleteOrder(order._id),
@@ -57,66 +50,32 @@ export function OrdersPage() {
   });
 
   return (
-    <>
-      <PageHeader title="Orders" />
-      {answer ? (
-        <StatGrid>
-          <StatCard label="Total orders" value={answer.ordersCount} />
-          <StatCard label="Delivered" value={answer.deliveredCount} />
-          <StatCard label="Pending" value={answer.ordersCount - answer.deliveredCount} />
-        </StatGrid>
-      ) : orders.isPending ? (
-        <StatSkeleton />
-      ) : null}
-      {remove.failure}
-      {orders.isError ? (
-        <LoadError error={orders.error} onRetry={() => void orders.refetch()} />
-      ) : orders.isPending ? (
-        <TableSkeleton label="Loading orders" columns={columns} rows={PAGE_SIZE.orders} />
-      ) : answer && answer.ordersCount === 0 ? (
-        <EmptyList title="No orders yet" description="Orders that shoppers place show here." />
-      ) : (
-        <Stack gap="3">
-          <SearchBox label="Search by order id" value={query} onChange={setQuery} />
-          {answer && answer.filteredOrdersCount === 0 ? (
-            <EmptyList title="No orders match" description={`No order id contains “${query}”.`} />
-          ) : (
-            <>
-              <DataTable caption="Orders" columns={columns} busy={orders.isPlaceholderData}>
-                {answer?.orders.map((order) => (
-                  <Table.Row key={order._id}>
-                    <Table.Cell fontFamily="mono" title={order._id}>
-                      {shortId(order._id)}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <OrderStatusBadge status={order.orderStatus} />
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">{itemCount(order)}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatRupees(order.totalPrice)}</Table.Cell>
-                    <Table.Cell>
-                      <RowActions
-                        editTo={`/admin/order/${order._id}`}
-                        name={`order ${shortId(order._id)}`}
-                        onDelete={() => remove.ask(order)}
-                      />
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </DataTable>
-              <ListFooter
-                count={answer?.filteredOrdersCount ?? 0}
-                noun={['order', 'orders']}
-                search={search}
-                page={page}
-                pageCount={pageCount}
-                onPageChange={setPage}
-                label="Orders pages"
-              />
-            </>
-          )}
-        </Stack>
+    <ListPage
+      title="Orders"
+      noun={['order', 'orders']}
+      figures={
+        answer
+          ? [
+              { label: 'Total orders', value: answer.ordersCount },
+              { label: 'Delivered', value: answer.deliveredCount },
+              { label: 'Pending', value: answer.ordersCount - answer.deliveredCount },
+            ]
+          : null
+      }
+      list={list}
+      searchLabel="Search by order id"
+      columns={columns}
+      rowKey={(order) => order._id}
+      rowActions={(order) => (
+        <RowActions
+          editTo={`/admin/order/${order._id}`}
+          name={`order ${shortId(order._id)}`}
+          onDelete={() => remove.ask(order)}
+        />
       )}
-      {remove.dialog}
-    </>
+      empty={{ title: 'No orders yet', description: 'Orders that shoppers place show here.' }}
+      noMatch={(query) => ({ title: 'No orders match', description: `No order id contains “${query}”.` })}
+      deletion={remove}
+    />
   );
 }

@@ -4,6 +4,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, order, ordersPage } from '../../testing/fixtures.ts';
 import { renderAdmin } from '../../testing/render.tsx';
+import { onAPhone } from '../../testing/screen.ts';
 import { OrderPage } from './OrderPage.tsx';
 import { OrdersPage } from './OrdersPage.tsx';
 import { nextStatus } from './order-rules.ts';
@@ -36,7 +37,7 @@ describe('/admin/orders', () => {
     const pending = deferred<unknown>();
     api.getAdminOrdersPage.mockReturnValueOnce(pending.promise);
     list();
-    expect(screen.getByTestId('table-skeleton')).toBeInTheDocument();
+    expect(screen.getByTestId('list-skeleton')).toBeInTheDocument();
     const orders = Array.from({ length: 12 }, (_, i) =>
       order(i + 1, { orderStatus: i < 5 ? 'Delivered' : i < 8 ? 'Shipped' : 'Processing' }),
     );
@@ -107,6 +108,24 @@ describe('/admin/orders', () => {
       expect(within(screen.getByRole('table', { name: 'Orders' })).getAllByRole('row')).toHaveLength(2),
     );
     expect(api.deleteOrder).toHaveBeenCalledWith(order(1)._id);
+  });
+});
+
+describe('/admin/orders on a phone', () => {
+  onAPhone();
+
+  it('shows each order as a card: short id, status, items, amount, Edit and Delete', async () => {
+    api.getAdminOrdersPage.mockResolvedValue(ordersPage([order(1, { orderStatus: 'Shipped' })]));
+    list();
+    const card = within(await screen.findByRole('list', { name: 'Orders' })).getByRole('listitem');
+    expect(
+      within(card)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual([order(1)._id.slice(-8), 'Shipped', '3', '₹672.00']);
+    const name = `order ${order(1)._id.slice(-8)}`;
+    expect(within(card).getByRole('link', { name: `Edit ${name}` })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: `Delete ${name}` })).toBeInTheDocument();
   });
 });
 

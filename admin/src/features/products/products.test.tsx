@@ -4,6 +4,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, product, productsPage } from '../../testing/fixtures.ts';
 import { renderAdmin } from '../../testing/render.tsx';
+import { onAPhone } from '../../testing/screen.ts';
 import { EditProductPage, NewProductPage } from './ProductFormPage.tsx';
 import { ProductsPage } from './ProductsPage.tsx';
 
@@ -40,7 +41,7 @@ describe('/admin/products', () => {
     const answer = deferred<unknown>();
     api.getAdminProductsPage.mockReturnValueOnce(answer.promise);
     list();
-    expect(screen.getByTestId('table-skeleton')).toBeInTheDocument();
+    expect(screen.getByTestId('list-skeleton')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading products');
     const all = Array.from({ length: 30 }, (_, i) => product(i + 1));
     await act(async () => answer.resolve(productsPage(all.slice(0, 13), { total: 30, outOfStock: 7 })));
@@ -129,6 +130,35 @@ describe('/admin/products', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Product not found');
     expect(router.state.location.pathname).toBe('/admin/products');
+  });
+});
+
+describe('/admin/products on a phone', () => {
+  onAPhone();
+
+  it('shows each product as a card with its id, name, stock, price, Edit and Delete', async () => {
+    api.getAdminProductsPage.mockResolvedValue(productsPage([product(1), product(2, { stock: 0 })]));
+    list();
+    const cards = within(await screen.findByRole('list', { name: 'Products' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    const values = (card: HTMLElement) =>
+      Object.fromEntries(
+        within(card)
+          .getAllByRole('term')
+          .map((label) => [label.textContent, label.nextElementSibling?.textContent]),
+      );
+    expect(values(cards[1]!)).toEqual({
+      'Product ID': product(2)._id,
+      Name: 'Product 2',
+      Stock: '0',
+      Price: '₹200.00',
+    });
+    expect(within(cards[1]!).getByRole('link', { name: 'Edit Product 2' })).toHaveAttribute(
+      'href',
+      `/admin/product/${product(2)._id}`,
+    );
+    expect(within(cards[1]!).getByRole('button', { name: 'Delete Product 2' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });
 

@@ -2,19 +2,23 @@ import type * as SharedApi from '@shop/shared-api';
 import { ApiError } from '@shop/shared-api';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { hexId, review } from '../../testing/fixtures.ts';
+import { hexId, product, review } from '../../testing/fixtures.ts';
 import { renderAdmin } from '../../testing/render.tsx';
-import { reviewFigures, ReviewsPage } from './ReviewsPage.tsx';
+import { reviewFigures } from './review-rules.ts';
+import { ReviewsPage } from './ReviewsPage.tsx';
 
-const api = vi.hoisted(() => ({ getProductReviews: vi.fn(), deleteReview: vi.fn() }));
+const api = vi.hoisted(() => ({ getProductReviews: vi.fn(), deleteReview: vi.fn(), getProduct: vi.fn() }));
 vi.mock('../../../../shared-api/src/endpoints/catalog.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof SharedApi>()),
   ...api,
 }));
 
-beforeEach(() => vi.resetAllMocks());
-
 const productId = hexId(7, 'c');
+beforeEach(() => {
+  vi.resetAllMocks();
+  api.getProduct.mockResolvedValue(product(7, { name: 'Trail Camera 4K' }));
+});
+
 const render = () => renderAdmin(<ReviewsPage />, { path: '/admin/reviews' });
 const typeId = (value: string) =>
   fireEvent.change(screen.getByLabelText(/^Product ID/), { target: { value } });
@@ -36,6 +40,19 @@ describe('/admin/reviews', () => {
     expect(await screen.findByRole('table', { name: 'Reviews of the product' })).toBeInTheDocument();
     expect(api.getProductReviews).toHaveBeenCalledWith(productId);
     expect(api.getProductReviews).toHaveBeenCalledTimes(1);
+  });
+
+  it('names the product on each row, not only by the id typed above', async () => {
+    api.getProductReviews.mockResolvedValue([review(1), review(2)]);
+    render();
+    typeId(productId);
+    const table = await screen.findByRole('table', { name: 'Reviews of the product' });
+    expect(within(table).getAllByRole('cell', { name: 'Trail Camera 4K' })).toHaveLength(2);
+    expect(within(table).getAllByRole('link', { name: 'Trail Camera 4K' })[0]).toHaveAttribute(
+      'href',
+      `/product/${productId}`,
+    );
+    expect(api.getProduct).toHaveBeenCalledWith(productId);
   });
 
   it('requires a product id to search', () => {

@@ -1,40 +1,40 @@
 import { adminUsersPageQuery, deleteUser, FALLBACK_MESSAGES, queryKeys, type User } from '@shop/shared-api';
-import { Badge, formatLongDate, Stack, Table, toast } from '@shop/shared-ui';
+import { Badge, formatLongDate, Span, toast } from '@shop/shared-ui';
 import { useNavigate } from 'react-router-dom';
-import { DataTable, wideOnly, type Column } from '../../components/DataTable.tsx';
-import { EmptyList, LoadError } from '../../components/ListStates.tsx';
+import type { Column } from '../../components/list-columns.ts';
 import { PAGE_SIZE } from '../../components/list-params.ts';
-import { ListFooter } from '../../components/ListFooter.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { ListPage } from '../../components/ListPage.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
-import { SearchBox } from '../../components/SearchBox.tsx';
-import { StatCard, StatGrid } from '../../components/StatCard.tsx';
-import { StatSkeleton, TableSkeleton } from '../../components/TableSkeleton.tsx';
 import { useDeleteFlow } from '../../components/use-delete-flow.tsx';
 import { usePagedList } from '../../components/use-paged-list.ts';
 
-const columns: Column[] = [
-  { header: 'User ID', wideOnly: true },
-  { header: 'Name' },
-  { header: 'Email' },
-  { header: 'Role' },
-  { header: 'Joined', wideOnly: true },
-  { header: 'Actions', hiddenHeader: true },
+const columns: Column<User>[] = [
+  { header: 'User ID', mono: true, cell: (user) => user._id },
+  { header: 'Name', cell: (user) => user.name },
+  // An email has no spaces to wrap at: it breaks anywhere rather than widen the table.
+  { header: 'Email', cell: (user) => <Span overflowWrap="anywhere">{user.email}</Span> },
+  {
+    header: 'Role',
+    cell: (user) => (
+      <Badge
+        colorPalette={user.role === 'admin' ? 'brand' : 'gray'}
+        variant={user.role === 'admin' ? 'solid' : 'subtle'}
+      >
+        {user.role === 'admin' ? 'Admin' : 'Customer'}
+      </Badge>
+    ),
+  },
+  { header: 'Joined', nowrap: true, cell: (user) => formatLongDate(user.createdAt) },
 ];
 
 /** /admin/users: search by name, email or id; stat cards (total, admins, customers); 10 per page. */
 export function UsersPage() {
   const navigate = useNavigate();
-  const {
-    list: users,
-    answer,
-    query,
-    search,
-    page,
-    pageCount,
-    setQuery,
-    setPage,
-  } = usePagedList(adminUsersPageQuery, PAGE_SIZE.users, (answer) => answer.filteredUsersCount);
+  const { answer, list } = usePagedList(adminUsersPageQuery, PAGE_SIZE.users, {
+    rows: (answer) => answer.users,
+    total: (answer) => answer.usersCount,
+    matching: (answer) => answer.filteredUsersCount,
+  });
   const remove = useDeleteFlow({
     question: 'Are you sure you want to delete this user?',
     remove: (user: User) => deleteUser(user._id),
@@ -49,74 +49,28 @@ export function UsersPage() {
   });
 
   return (
-    <>
-      <PageHeader title="Users" />
-      {answer ? (
-        <StatGrid>
-          <StatCard label="Total users" value={answer.usersCount} />
-          <StatCard label="Admins" value={answer.adminsCount} />
-          <StatCard label="Customers" value={answer.usersCount - answer.adminsCount} />
-        </StatGrid>
-      ) : users.isPending ? (
-        <StatSkeleton />
-      ) : null}
-      {remove.failure}
-      {users.isError ? (
-        <LoadError error={users.error} onRetry={() => void users.refetch()} />
-      ) : users.isPending ? (
-        <TableSkeleton label="Loading users" columns={columns} rows={PAGE_SIZE.users} />
-      ) : answer && answer.usersCount === 0 ? (
-        <EmptyList title="No users yet" />
-      ) : (
-        <Stack gap="3">
-          <SearchBox label="Search by name, email or id" value={query} onChange={setQuery} />
-          {answer && answer.filteredUsersCount === 0 ? (
-            <EmptyList title="No users match" description={`Nothing matches “${query}”.`} />
-          ) : (
-            <>
-              <DataTable caption="Users" columns={columns} busy={users.isPlaceholderData}>
-                {answer?.users.map((user) => (
-                  <Table.Row key={user._id}>
-                    <Table.Cell fontFamily="mono" fontSize="xs" {...wideOnly}>
-                      {user._id}
-                    </Table.Cell>
-                    <Table.Cell>{user.name}</Table.Cell>
-                    <Table.Cell>{user.email}</Table.Cell>
-                    <Table.Cell>
-                      <Badge
-                        colorPalette={user.role === 'admin' ? 'brand' : 'gray'}
-                        variant={user.role === 'admin' ? 'solid' : 'subtle'}
-                      >
-                        {user.role === 'admin' ? 'Admin' : 'Customer'}
-                      </Badge>
-                    </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap" {...wideOnly}>
-                      {formatLongDate(user.createdAt)}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <RowActions
-                        editTo={`/admin/user/${user._id}`}
-                        name={user.name}
-                        onDelete={() => remove.ask(user)}
-                      />
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </DataTable>
-              <ListFooter
-                count={answer?.filteredUsersCount ?? 0}
-                noun={['user', 'users']}
-                search={search}
-                page={page}
-                pageCount={pageCount}
-                onPageChange={setPage}
-                label="Users pages"
-              />
-            </>
-          )}
-        </Stack>
+    <ListPage
+      title="Users"
+      noun={['user', 'users']}
+      figures={
+        answer
+          ? [
+              { label: 'Total users', value: answer.usersCount },
+              { label: 'Admins', value: answer.adminsCount },
+              { label: 'Customers', value: answer.usersCount - answer.adminsCount },
+            ]
+          : null
+      }
+      list={list}
+      searchLabel="Search by name, email or id"
+      columns={columns}
+      rowKey={(user) => user._id}
+      rowActions={(user) => (
+        <RowActions editTo={`/admin/user/${user._id}`} name={user.name} onDelete={() => remove.ask(user)} />
       )}
-      {remove.dialog}
-    </>
+      empty={{ title: 'No users yet' }}
+      noMatch={(query) => ({ title: 'No users match', description: `Nothing matches “${query}”.` })}
+      deletion={remove}
+    />
   );
 }

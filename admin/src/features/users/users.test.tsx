@@ -4,6 +4,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { user, usersPage } from '../../testing/fixtures.ts';
 import { renderAdmin } from '../../testing/render.tsx';
+import { onAPhone } from '../../testing/screen.ts';
 import { UserPage } from './UserPage.tsx';
 import { UsersPage } from './UsersPage.tsx';
 
@@ -35,7 +36,7 @@ describe('/admin/users', () => {
       ),
     );
     list();
-    expect(screen.getByTestId('table-skeleton')).toBeInTheDocument();
+    expect(screen.getByTestId('list-skeleton')).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Users' });
     expect(within(table).getAllByRole('row')).toHaveLength(11);
     const figures = screen.getByRole('region', { name: 'Figures' });
@@ -82,6 +83,28 @@ describe('/admin/users', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete User 1' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('You cannot delete your own account');
+  });
+});
+
+describe('/admin/users on a phone', () => {
+  onAPhone();
+
+  it('shows every column of a user on its card, with Edit and Delete', async () => {
+    api.getUsersPage.mockResolvedValue(
+      usersPage([user(1, { role: 'admin', email: 'a.very.long.address.of.the.first.admin@example.com' })]),
+    );
+    list();
+    const card = within(await screen.findByRole('list', { name: 'Users' })).getByRole('listitem');
+    expect(
+      within(card)
+        .getAllByRole('term')
+        .map((label) => label.textContent),
+    ).toEqual(['User ID', 'Name', 'Email', 'Role', 'Joined']);
+    expect(within(card).getByText(user(1)._id)).toBeInTheDocument();
+    expect(within(card).getByText('a.very.long.address.of.the.first.admin@example.com')).toBeInTheDocument();
+    expect(within(card).getByText('Admin')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Edit User 1' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Delete User 1' })).toBeInTheDocument();
   });
 });
 
