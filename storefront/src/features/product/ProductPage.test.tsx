@@ -12,9 +12,17 @@ const product = aProduct(7, {
   name: 'Instant Film Camera',
   stock: 2,
   images: [{ url: '/uploads/a.png' }, { url: '/uploads/b.png' }],
-  reviews: [aReview(1, { name: 'Priya', comment: 'Lovely colours' })],
+  // Written by another shopper than the one signed in (that shopper's own review opens for editing).
+  reviews: [
+    aReview(1, {
+      name: 'Priya',
+      comment: 'Lovely colours',
+      user: { _id: 'c'.repeat(24), name: 'Priya', avatar: { url: '/profile.png' } },
+    }),
+  ],
   numOfReviews: 1,
 });
+const shopperUserRef = { _id: shopper._id, name: shopper.name, avatar: { url: '/profile.png' } };
 const render = (id = product._id) =>
   renderPage(<ProductPage />, { path: '/product/:id', at: `/product/${id}` });
 
@@ -106,6 +114,27 @@ describe('/product/:id', () => {
       }
       unmount();
     }
+  });
+
+  it("opens the shopper's own review to change it, as Update review", async () => {
+    const mine = aReview(3, { rating: 2, comment: 'Too small', user: { ...shopperUserRef } });
+    const calls = fakeApi({
+      [`GET /product/${product._id}`]: () => ({ success: true, product: { ...product, reviews: [mine] } }),
+      'PUT /review': () => ({ success: true }),
+    });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Update review' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update review' });
+    expect(within(dialog).getByLabelText(/^Comment/)).toHaveValue('Too small');
+    await userEvent.clear(within(dialog).getByLabelText(/^Comment/));
+    await userEvent.type(within(dialog).getByLabelText(/^Comment/), 'Fits after all');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await screen.findByText('Review submitted successfully');
+    expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({
+      rating: '2',
+      comment: 'Fits after all',
+      productId: product._id,
+    });
   });
 
   it('cannot add a sold-out product', async () => {
