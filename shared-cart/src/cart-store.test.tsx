@@ -1,7 +1,13 @@
 import type { CartItem } from '@shop/shared-api';
 import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CART_STORAGE_KEY, cartStore, clampQuantity, SHIPPING_STORAGE_KEY } from './cart-store.ts';
+import {
+  CART_OWNER_STORAGE_KEY,
+  CART_STORAGE_KEY,
+  cartStore,
+  clampQuantity,
+  SHIPPING_STORAGE_KEY,
+} from './cart-store.ts';
 import { useCartCount } from './hooks.ts';
 
 const line = (n: number, overrides: Partial<CartItem> = {}): CartItem => ({
@@ -132,6 +138,19 @@ describe('the cart between accounts on one browser', () => {
     expect(cartStore.getState().shippingInfo).toBeNull();
     expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
     expect(localStorage.getItem(SHIPPING_STORAGE_KEY)).toBeNull();
+  });
+
+  it("is a guest's across reloads, and goes with the account the guest then signs in to", () => {
+    cartStore.getState().belongTo(null);
+    cartStore.getState().addToCart(line(1));
+    cartStore.getState().belongTo(null);
+    expect(cartStore.getState().cartItems).toHaveLength(1);
+    cartStore.getState().belongTo('a'.repeat(24));
+    expect(cartStore.getState().cartItems).toHaveLength(1);
+    expect(localStorage.getItem(CART_OWNER_STORAGE_KEY)).toBe(JSON.stringify('a'.repeat(24)));
+    // ...and is then that account's: signing out forgets it.
+    cartStore.getState().belongTo(null);
+    expect(cartStore.getState().cartItems).toEqual([]);
   });
 
   it('is never shown to another account that signs in on the same browser', () => {

@@ -116,9 +116,10 @@ function createCartStore() {
       },
       belongTo: (account) => {
         const owner = read(CART_OWNER_STORAGE_KEY);
-        if (account !== null && owner === account) return;
-        // Kept before owners were recorded: the account signed in now is the one that filled it.
-        if (account !== null && owner === null) return write(CART_OWNER_STORAGE_KEY, account);
+        // The same account, or a guest still browsing: the cart stays (a guest's survives a reload).
+        if (owner === account) return;
+        // A guest's cart (or one kept before owners were recorded) goes with the account that signs in.
+        if (owner === null) return write(CART_OWNER_STORAGE_KEY, account);
         for (const key of [CART_STORAGE_KEY, SHIPPING_STORAGE_KEY, CART_OWNER_STORAGE_KEY]) forget(key);
         if (account !== null) write(CART_OWNER_STORAGE_KEY, account);
         set({ cartItems: [], shippingInfo: null });
