@@ -16,6 +16,10 @@ interface RecordedInput {
 interface EarlyInput {
   /** Hands over what was recorded so far, then each new recording as it happens. */
   take(take: (input: RecordedInput) => void): void;
+  /** One recording was replayed (or dropped): taps after the last one go to React directly again. */
+  settled(): void;
+  /** Set while a recording is replayed, so its own event is not recorded again. */
+  replaying: boolean;
 }
 
 declare global {
@@ -65,24 +69,40 @@ function heldByReact(element: Element): Promise<boolean> {
   });
 }
 
-async function replay({ type, target }: RecordedInput): Promise<void> {
+/** Dispatches a recorded input again, past the boot script's recorder. */
+function dispatch(early: EarlyInput, send: () => void) {
+  early.replaying = true;
+  try {
+    send();
+  } finally {
+    early.replaying = false;
+  }
+}
+
+async function replay(early: EarlyInput, { type, target }: RecordedInput): Promise<void> {
   if (!(target instanceof Element)) return;
   if (type === 'click') {
     const control = target.closest(CONTROL);
-    if (control instanceof HTMLElement && (await hydrated(control))) control.click();
+    if (control instanceof HTMLElement && (await hydrated(control))) dispatch(early, () => control.click());
   } else if (type === 'submit' && target instanceof HTMLFormElement && (await hydrated(target))) {
-    target.requestSubmit();
+    dispatch(early, () => target.requestSubmit());
   }
 }
 
 /**
  * Takes over the boot script's recording, for the life of the page: each tap or submission is replayed once
- * its element is hydrated, in the order they happened. An element React did not keep (that part was
+ * its element is hydrated, in the order they happened (a tap on a hydrated element while earlier ones wait is
+ * recorded too, and waits its turn). An element React did not keep (that part was
  * rendered anew) is skipped: the shopper sees the new part and taps again.
  */
 export function replayEarlyInput(): void {
+  const early = window.__shopEarlyInput;
+  if (!early) return;
   let inOrder = Promise.resolve();
-  window.__shopEarlyInput?.take((input) => {
-    inOrder = inOrder.then(() => replay(input)).catch(() => {});
+  early.take((input) => {
+    inOrder = inOrder
+      .then(() => replay(early, input))
+      .catch(() => {})
+      .finally(() => early.settled());
   });
 }
