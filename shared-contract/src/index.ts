@@ -1,4 +1,5 @@
 export * from './deploy.ts';
 export * from './federation.ts';
-export type { PaymentsConfig, RuntimeConfig } from './runtime-config.ts';
+export type { PaymentsConfig, RemoteRelease, RuntimeConfig } from './runtime-config.ts';
 export * from './server-rendering.ts';
+export * from './releases.ts';

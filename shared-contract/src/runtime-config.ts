@@ -12,6 +12,13 @@ z.config({ jitless: true });
  * `config.json`, written at deploy time beside the shell's files, so one shell build runs in any
  * environment and a remote team ships by pointing `remotes` at its new manifest.
  */
+const remoteReleaseSchema = z.object({
+  id: z.string().min(1),
+  /** The remote's live.json: which of its releases are live (the admin's Releases screen reads it). */
+  liveAt: z.url(),
+  fallback: z.object({ id: z.string().min(1), manifest: z.url() }).optional(),
+});
+
 export const runtimeConfigSchema = z.object({
   apiBaseUrl: z.url(),
   auth: z.discriminatedUnion('provider', [
@@ -23,9 +30,19 @@ export const runtimeConfigSchema = z.object({
     z.object({ provider: z.literal('stripe'), publishableKey: z.string().min(1) }),
   ]),
   remotes: z.object({ storefront: z.url(), admin: z.url() }),
+  /**
+   * The release of each remote in `remotes` (set when its address publishes releases, release-tool/): its
+   * id, which the page reports as it loads it, and the release its browsers fall back to when it fails to
+   * load (the one before it, or the one live for everyone else during a canary): tried once, then
+   * '… is unavailable' (docs/federation.md, "Releases").
+   */
+  releases: z
+    .object({ storefront: remoteReleaseSchema.optional(), admin: remoteReleaseSchema.optional() })
+    .optional(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 export type PaymentsConfig = RuntimeConfig['payments'];
+export type RemoteRelease = z.infer<typeof remoteReleaseSchema>;
 
 /** Reads a fetched config.json; a broken one names its field, for the shell's boot failure screen. */
 export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
