@@ -34,6 +34,7 @@ import { createS3ImageStore } from './storage/s3-image-store.ts';
 import { registerBucketUploads } from './storage/upload-routes.ts';
 import { openRateLimitStorage } from './rate-limits/rate-limit-storage.ts';
 import { registerCatalogFeedRoutes } from './catalog/catalog-feed-routes.ts';
+import { registerReleaseReportRoutes } from './releases/release-report-routes.ts';
 import { countCatalogRevisions } from './catalog/catalog-revision.ts';
 import { registerProductRoutes } from './catalog/product-routes.ts';
 import { registerAdminProductRoutes } from './catalog/admin-product-routes.ts';
@@ -303,6 +304,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
       registerMeRoutes(v1, ctx);
       registerProductRoutes(v1, ctx, catalogIndex);
       registerCatalogFeedRoutes(v1, ctx);
+      registerReleaseReportRoutes(v1, ctx);
       registerReviewRoutes(v1, ctx);
       registerOrderRoutes(v1, ctx);
       registerPaymentRoutes(v1, ctx);

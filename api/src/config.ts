@@ -42,6 +42,8 @@ export interface ApiConfig {
   authRateLimit: number;
   /** Requests per minute per client on the payment calls. */
   paymentRateLimit: number;
+  /** Reports per minute per client of how a page loaded a remote's release (POST /releases/reports). */
+  releaseReportRateLimit: number;
   /**
    * The proxies to believe about the client address and scheme (X-Forwarded-For/-Proto): their addresses
    * or CIDR ranges; false (the default) believes no one. "true" or a hop count are refused at start.
@@ -160,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     logRequests: flag(env.LOG_REQUESTS, false),
     authRateLimit: integer(env.AUTH_RATE_LIMIT, 20),
     paymentRateLimit: integer(env.PAYMENT_RATE_LIMIT, 30),
+    releaseReportRateLimit: integer(env.RELEASE_REPORT_RATE_LIMIT, 60),
     catalogCacheMs: integer(env.CATALOG_CACHE_MS, 2000),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     headersTimeoutMs: integer(env.HEADERS_TIMEOUT_MS, 10_000),

@@ -122,6 +122,15 @@ const ROWS: Record<string, { allowed: Allowed; call: Build }> = {
   },
   'GET /api/v1/products': { allowed: 'everyone', call: async () => ({ url: '/products?keyword=Test' }) },
   'GET /api/v1/catalog/revision': { allowed: 'everyone', call: async () => ({ url: '/catalog/revision' }) },
+  'POST /api/v1/releases/reports': {
+    allowed: 'everyone',
+    call: async () =>
+      json('/releases/reports', { remote: 'storefront', release: '0.1.0-abc1234-0', outcome: 'loaded' }),
+  },
+  'GET /api/v1/releases/health': {
+    allowed: 'everyone',
+    call: async () => ({ url: '/releases/health?remote=storefront' }),
+  },
   'GET /api/v1/catalog/sitemap': { allowed: 'everyone', call: async () => ({ url: '/catalog/sitemap' }) },
   'GET /api/v1/product/:id': {
     allowed: 'everyone',

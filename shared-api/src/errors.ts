@@ -17,6 +17,7 @@ export const FALLBACK_MESSAGES = {
   getOrders: 'Failed to get orders',
   getOrderDetails: 'Failed to get order details',
   getAllOrders: 'Failed to get all orders',
+  getReleaseHealth: 'Failed to get the health of the releases',
   updateOrder: 'Failed to update order',
   deleteOrder: 'Failed to delete order',
   // Calls the spec leaves without a fallback text get one in the same words.

@@ -228,6 +228,24 @@ export const loginThrottle = pgTable(
   (table) => [primaryKey({ name: 'login_throttle_email_address_pk', columns: [table.email, table.address] })],
 );
 
+/** How pages' loads of each remote release went, per minute (POST /releases/reports, migration 0009). */
+export const releaseLoads = pgTable(
+  'release_loads',
+  {
+    remote: text('remote').notNull(),
+    release: text('release').notNull(),
+    minute: timestamp('minute', { withTimezone: true, mode: 'date' }).notNull(),
+    loads: integer('loads').notNull().default(0),
+    failures: integer('failures').notNull().default(0),
+    fellBack: integer('fell_back').notNull().default(0),
+    lastReason: text('last_reason'),
+  },
+  (table) => [
+    primaryKey({ name: 'release_loads_pk', columns: [table.remote, table.release, table.minute] }),
+    index('release_loads_minute_idx').on(table.minute),
+  ],
+);
+
 // Row types, beside the tables they come from.
 export type UserRow = typeof users.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;

@@ -19,6 +19,7 @@ import {
   getMyOrders,
   getOrder,
 } from '../endpoints/orders.ts';
+import { getReleaseHealth } from '../endpoints/releases.ts';
 import { queryKeys } from './query-keys.ts';
 
 // One query per endpoint a screen reads, so the storefront and the admin panel share cache entries.
@@ -78,3 +79,6 @@ export const adminOrdersPageQuery = (query: AdminListQuery) =>
 
 export const adminUsersPageQuery = (query: AdminListQuery) =>
   queryOptions({ queryKey: queryKeys.adminUsersPage(query), queryFn: () => getUsersPage(query) });
+
+export const releaseHealthQuery = (remote: 'storefront' | 'admin') =>
+  queryOptions({ queryKey: queryKeys.releaseHealth(remote), queryFn: () => getReleaseHealth(remote) });

@@ -22,4 +22,6 @@ export const queryKeys = {
   allUsers: ['users', 'all'] as const,
   adminUsersPage: (query: AdminListQuery) => ['users', 'all', 'page', query] as const,
   user: (id: string) => ['users', 'detail', id] as const,
+  releases: ['releases'] as const,
+  releaseHealth: (remote: string) => ['releases', 'health', remote] as const,
 };
