@@ -14,6 +14,7 @@ export default defineConfig({
       'shared-cart',
       'api',
       'page-server',
+      'release-tool',
       'scripts',
     ],
   },
