@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { shopPorts } from '@shop/shared-contract';
+import { REMOTE_NAMES, shopPorts, type RemoteName } from '@shop/shared-contract';
 import { shellConfig } from '@shop/shared-contract/shell-config';
 import { startPageServer } from './page-server.ts';
 
@@ -13,6 +13,15 @@ const number = (name: string, fallback: number) => {
   if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number of at least 0`);
   return value;
 };
+
+/** RELEASES_LIVE: the remotes whose live releases are followed (all by default; the gate pins one). */
+function followedRemotes(): RemoteName[] {
+  const names = (env.RELEASES_LIVE ?? REMOTE_NAMES.join(',')).split(',').filter(Boolean);
+  for (const name of names)
+    if (!REMOTE_NAMES.includes(name as RemoteName))
+      throw new Error(`RELEASES_LIVE names ${name}; it may name ${REMOTE_NAMES.join(', ')}`);
+  return names as RemoteName[];
+}
 
 const ports = shopPorts(env);
 const config = shellConfig(ports, env);
@@ -30,6 +39,8 @@ async function serve() {
     https: shopUrl.startsWith('https://'),
     renderTimeoutMs: number('RENDER_TIMEOUT_MS', 2000),
     releaseCheckMs: number('RELEASE_CHECK_MS', 1000),
+    followReleases: followedRemotes(),
+    reportEveryMs: number('RELEASE_REPORT_EVERY_MS', 10_000),
     revisionCheckMs: number('CATALOG_REVISION_CHECK_MS', 1000),
     cache: {
       maxEntries: number('PAGE_CACHE_ENTRIES', 500),
@@ -41,7 +52,7 @@ async function serve() {
   });
   if (cluster.isPrimary)
     console.log(
-      `[page-server] serving the shop at ${server.url}, rendering with the storefront of ${config.remotes.storefront}`,
+      `[page-server] serving the shop at ${server.url} with the storefront of ${config.remotes.storefront}`,
     );
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.on(signal, () => {

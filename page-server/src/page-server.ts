@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { RuntimeConfig } from '@shop/shared-contract';
+import type { RemoteName, RuntimeConfig } from '@shop/shared-contract';
 import sirv from 'sirv';
 import { createPageCache, type CachedPage, type PageCacheOptions } from './cache/page-cache.ts';
 import { followCatalogRevision } from './cache/catalog-revision.ts';
@@ -11,7 +11,14 @@ import { preparedPage, sendPage } from './http/send-page.ts';
 import { createThrottledLog } from './http/throttled-log.ts';
 import { NoStorefrontRelease, renderPage } from './render/render-page.ts';
 import { loadShellServer, type ShellServer } from './render/shell-server.ts';
-import { watchStorefrontRelease, type StorefrontRelease } from './render/storefront-release.ts';
+import {
+  watchStorefrontRelease,
+  type StorefrontRelease,
+  type StorefrontReleaseWatch,
+} from './render/storefront-release.ts';
+import { followLiveReleases, type LiveReleasesFollower } from './releases/live-releases.ts';
+import { createServerReports } from './releases/server-reports.ts';
+import { visitorConfig, type VisitorConfig } from './releases/visitor-release.ts';
 import { robotsTxt } from './seo/robots.ts';
 import { isSitemapPath, productIdsPage, sitemapFile } from './seo/sitemap.ts';
 
@@ -30,8 +37,19 @@ export interface PageServerOptions {
   https: boolean;
   /** Bound of one page's render (its storefront release, its data and the markup); beyond, prerendered. */
   renderTimeoutMs: number;
-  /** How often the storefront's server manifest is asked again: a release is rendered from then on. */
+  /**
+   * How often each remote's live.json and the storefront's server manifest are asked again: a release is
+   * served from then on.
+   */
   releaseCheckMs: number;
+  /**
+   * The remotes whose releases are followed as their addresses say are live (live.json, release-tool/);
+   * the others are served from the manifest config.json names whatever is live (the release tool's check
+   * of one release).
+   */
+  followReleases: readonly RemoteName[];
+  /** How often the pages served with a fall-back release are reported to the api (summed). */
+  reportEveryMs: number;
   /** How often the catalog's revision is asked: rendered pages are dropped when it moves. */
   revisionCheckMs: number;
   cache: Omit<PageCacheOptions, 'now'>;
@@ -98,16 +116,75 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
   } catch (error) {
     log(`the shell's server build failed to load, every page is served prerendered: ${String(error)}`);
   }
-  const releases = shell
-    ? watchStorefrontRelease({
-        manifestUrl: config.remotes.storefront,
-        shell,
+  const followed = options.followReleases.map((name) => [name, config.remotes[name]] as const);
+  const liveReleases: LiveReleasesFollower | null = followed.length
+    ? followLiveReleases({
+        remotes: Object.fromEntries(followed),
         checkEveryMs: options.releaseCheckMs,
         timeoutMs: options.renderTimeoutMs,
         log,
       })
     : null;
-  const documents = createDocumentSource(options.shellDir, config, Math.min(options.renderTimeoutMs, 3000));
+  const visitorConfigs = new Map<string, RuntimeConfig>();
+  const visitorOf = async (req: IncomingMessage): Promise<VisitorConfig> =>
+    visitorConfig(
+      config,
+      liveReleases ? await liveReleases.current() : {},
+      req.headers.cookie,
+      options.https,
+      visitorConfigs,
+    );
+  /** The storefront's server entry of each release served (a canary and the release for the others). */
+  const storefrontWatches = new Map<string, StorefrontReleaseWatch>();
+  const storefrontOf = (manifestUrl: string) => {
+    let watch = storefrontWatches.get(manifestUrl);
+    if (!watch && shell) {
+      if (storefrontWatches.size >= 8) storefrontWatches.delete(storefrontWatches.keys().next().value!);
+      watch = watchStorefrontRelease({
+        manifestUrl,
+        shell,
+        checkEveryMs: options.releaseCheckMs,
+        timeoutMs: options.renderTimeoutMs,
+        log,
+      });
+      storefrontWatches.set(manifestUrl, watch);
+    }
+    return watch ?? null;
+  };
+  /**
+   * The storefront release a visitor's page is rendered with, and the config the page carries: their own
+   * release, else (its server entry cannot be used) the one their browser would fall back to, which the
+   * page then loads as its own.
+   */
+  async function renderingFor(visitor: VisitorConfig) {
+    const watch = storefrontOf(visitor.config.remotes.storefront);
+    const own = await watch?.release();
+    const mine = visitor.config.releases?.storefront;
+    const fallback = mine?.fallback;
+    if (own || !fallback) return { release: own ?? null, config: visitor.config, key: visitor.key };
+    const instead = (await storefrontOf(fallback.manifest)?.release()) ?? null;
+    if (!instead) return { release: null, config: visitor.config, key: visitor.key };
+    reports.fellBack({
+      remote: 'storefront',
+      release: mine.id,
+      reason: `server entry: ${watch?.reason() ?? 'it could not be used'}`,
+      fellBackTo: fallback.id,
+    });
+    return {
+      release: instead,
+      config: {
+        ...visitor.config,
+        remotes: { ...visitor.config.remotes, storefront: fallback.manifest },
+        releases: {
+          ...visitor.config.releases,
+          storefront: { id: fallback.id, liveAt: visitor.config.releases!.storefront!.liveAt },
+        },
+      },
+      key: `${visitor.key} storefront-fell-back`,
+    };
+  }
+  const documents = createDocumentSource(options.shellDir, Math.min(options.renderTimeoutMs, 3000));
+  const reports = createServerReports({ apiUrl: options.apiUrl, everyMs: options.reportEveryMs, log });
   const cache = createPageCache(options.cache);
   const revision = followCatalogRevision({
     apiUrl: options.apiUrl,
@@ -115,7 +192,6 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     onChange: () => cache.clear(),
     log,
   });
-  let renderedWith: string | null = null;
 
   /** The prerendered page of before, for an address the server could not render. */
   const fallbacks = new Map<string, CachedPage>();
@@ -158,20 +234,28 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     return pending;
   }
 
+  /**
+   * Sets the visitor's bucket cookie when drawn now; says how a public page may be cached: not by a CDN
+   * while a canary is live, since the page then depends on the visitor's bucket.
+   */
+  const publicCache = (res: ServerResponse, visitor: VisitorConfig | null) => {
+    if (visitor?.setCookie) res.setHeader('Set-Cookie', visitor.setCookie);
+    return visitor?.canary ? PRIVATE_PAGE_CACHE : PUBLIC_PAGE_CACHE;
+  };
+
   async function servePage(req: IncomingMessage, res: ServerResponse, url: URL) {
     let docs: ShellDocuments | null = null;
+    let visitor: VisitorConfig | null = null;
     try {
-      const release = releases ? await releases.release() : null;
-      // A new storefront release renders every page differently: the old ones go.
-      if ((release?.key ?? null) !== renderedWith) {
-        renderedWith = release?.key ?? null;
-        cache.clear();
-      }
-      docs = await documents.for(release?.browserManifest ?? null);
-      const key = `${release?.key ?? 'no release'} ${addressKey(url)}`;
+      visitor = await visitorOf(req);
+      const rendering = await renderingFor(visitor);
+      const { release } = rendering;
+      docs = await documents.for(rendering.config, release?.browserManifest ?? null);
+      // Pages rendered with each release are kept apart; a release no longer live ages out of the cache.
+      const key = `${rendering.key} ${release?.key ?? 'no release'} ${addressKey(url)}`;
       const hit = cache.get(key);
       if (hit) {
-        sendPage(req, res, hit.page, PUBLIC_PAGE_CACHE);
+        sendPage(req, res, hit.page, publicCache(res, visitor));
         if (!hit.fresh) render(key, url, release, docs).catch((error: unknown) => problem(url, error));
         return;
       }
@@ -180,12 +264,23 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
         options.renderTimeoutMs,
         'the render',
       );
-      sendPage(req, res, page, cacheable ? PUBLIC_PAGE_CACHE : PRIVATE_PAGE_CACHE);
+      sendPage(req, res, page, cacheable ? publicCache(res, visitor) : PRIVATE_PAGE_CACHE);
     } catch (error) {
       if (!(error instanceof NoStorefrontRelease)) problem(url, error);
-      docs ??= await documents.for(null);
+      docs ??= await documents.for(visitor?.config ?? config, null);
+      if (visitor?.setCookie) res.setHeader('Set-Cookie', visitor.setCookie);
       sendPage(req, res, fallbackFor(docs, url), PRIVATE_PAGE_CACHE);
     }
+  }
+
+  async function serveConfig(req: IncomingMessage, res: ServerResponse) {
+    const visitor = await visitorOf(req);
+    if (visitor.setCookie) res.setHeader('Set-Cookie', visitor.setCookie);
+    res.writeHead(200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': visitor.canary ? PRIVATE_PAGE_CACHE : 'no-cache',
+    });
+    res.end(JSON.stringify(visitor.config, null, 2));
   }
 
   async function serveSitemap(req: IncomingMessage, res: ServerResponse, url: URL) {
@@ -210,7 +305,10 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
   }
 
   async function serveRobots(req: IncomingMessage, res: ServerResponse) {
-    const release = releases ? await releases.release().catch(() => null) : null;
+    const visitor = await visitorOf(req).catch(() => null);
+    const release = await storefrontOf(visitor?.config.remotes.storefront ?? config.remotes.storefront)
+      ?.release()
+      .catch(() => null);
     const privatePaths = [...(shell?.privatePaths ?? []), ...(release?.entry.privatePaths ?? [])];
     const page = preparedPage(
       200,
@@ -252,11 +350,7 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
       res.end('Method not allowed');
       return;
     }
-    if (pathname === '/config.json') {
-      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
-      res.end(JSON.stringify(config, null, 2));
-      return;
-    }
+    if (pathname === '/config.json') return void serveConfig(req, res).catch(fail);
     if (pathname === '/robots.txt') return void serveRobots(req, res).catch(fail);
     if (isSitemapPath(pathname)) return void serveSitemap(req, res, url).catch(fail);
     // A file of the release, else a page of the shop.
@@ -273,6 +367,7 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
         close: () =>
           new Promise((done) => {
             revision.stop();
+            void reports.stop();
             server.close(() => done());
             server.closeAllConnections();
           }),

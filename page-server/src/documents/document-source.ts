@@ -1,38 +1,40 @@
 import type { RuntimeConfig } from '@shop/shared-contract';
 import { shellDocuments, type ShellDocuments } from './shell-document.ts';
 
-/** How long the documents of the live storefront manifest are used before they are made again. */
+/** How long the documents of a manifest that may change in place are used before they are made again. */
 const LIVE_DOCUMENTS_MS = 5000;
+/** Documents of this many configs are kept: a few releases (a canary and its fall-back) and their pins. */
+const KEPT = 16;
 
 /**
- * The shell's documents (its deploy step, shell-document.ts) for a storefront release: pinned to the
- * release's own browser manifest when one is rendered with (the page hydrates with the code it was rendered
- * from, whatever release goes live meanwhile), made once per release; else for the live manifest, made
- * again every few seconds in the background, so a release without a server entry is still picked up.
+ * The shell's documents (its deploy step, shell-document.ts) for a visitor's config: pinned to the
+ * storefront release's own browser manifest when one is rendered with (the page hydrates with the code it
+ * was rendered from, whatever release goes live meanwhile), made once per release; else for the config's
+ * manifest, made again every few seconds in the background, so a release without a server entry that
+ * replaced the manifest in place is still picked up.
  */
-export function createDocumentSource(shellDir: string, config: RuntimeConfig, timeoutMs: number) {
+export function createDocumentSource(shellDir: string, timeoutMs: number) {
   const made = new Map<string, { at: number; documents: Promise<ShellDocuments> }>();
-  const make = (manifestUrl: string) => {
-    const documents = shellDocuments(
-      shellDir,
-      { ...config, remotes: { ...config.remotes, storefront: manifestUrl } },
-      { timeoutMs },
-    );
-    // Pinned releases come and go: keep the last few.
-    if (made.size >= 8) made.delete(made.keys().next().value!);
-    made.set(manifestUrl, { at: Date.now(), documents });
-    return documents;
-  };
+  const make = (config: RuntimeConfig) => shellDocuments(shellDir, config, { timeoutMs });
   return {
-    for(pinnedManifest: string | null): Promise<ShellDocuments> {
-      const manifestUrl = pinnedManifest ?? config.remotes.storefront;
-      const entry = made.get(manifestUrl);
-      if (!entry) return make(manifestUrl);
+    for(visitorConfig: RuntimeConfig, pinnedManifest: string | null): Promise<ShellDocuments> {
+      const config = pinnedManifest
+        ? { ...visitorConfig, remotes: { ...visitorConfig.remotes, storefront: pinnedManifest } }
+        : visitorConfig;
+      const key = JSON.stringify(config);
+      const entry = made.get(key);
+      if (!entry) {
+        if (made.size >= KEPT) made.delete(made.keys().next().value!);
+        const documents = make(config);
+        made.set(key, { at: Date.now(), documents });
+        return documents;
+      }
       if (!pinnedManifest && Date.now() - entry.at > LIVE_DOCUMENTS_MS) {
         // The old documents serve until the new ones are made.
         entry.at = Date.now();
-        const next = shellDocuments(shellDir, config, { timeoutMs });
-        next.then((documents) => (entry.documents = Promise.resolve(documents))).catch(() => {});
+        make(config)
+          .then((documents) => (entry.documents = Promise.resolve(documents)))
+          .catch(() => {});
       }
       return entry.documents;
     },

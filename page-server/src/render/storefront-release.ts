@@ -72,6 +72,7 @@ export function watchStorefrontRelease(options: StorefrontReleaseOptions) {
   let checkedAt = -Infinity;
   let checking: Promise<void> | null = null;
   let lastProblem: string | null = null;
+  let lastReason: string | null = null;
 
   const fetchBounded = (url: string, headers: Record<string, string> = {}) =>
     fetch(url, { headers, signal: AbortSignal.timeout(options.timeoutMs) });
@@ -104,10 +105,12 @@ export function watchStorefrontRelease(options: StorefrontReleaseOptions) {
       etag = response.headers.get('etag') ?? undefined;
       if (lastProblem) options.log(`storefront server entry ${current.key} loaded: pages are rendered again`);
       lastProblem = null;
+      lastReason = null;
     } catch (error) {
       current = null;
       etag = undefined;
       const reason = error instanceof Error ? error.message : String(error);
+      lastReason = reason;
       const problem = `storefront release at ${manifestUrl} is not rendered on the server, pages are served prerendered: ${reason}`;
       if (problem !== lastProblem) options.log(problem);
       lastProblem = problem;
@@ -130,6 +133,8 @@ export function watchStorefrontRelease(options: StorefrontReleaseOptions) {
       }
       return current;
     },
+    /** Why there is no release to render with, when there is none. */
+    reason: (): string | null => (current ? null : lastReason),
   };
 }
 export type StorefrontReleaseWatch = ReturnType<typeof watchStorefrontRelease>;
