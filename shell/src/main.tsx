@@ -32,7 +32,7 @@ try {
   // next one instead of lengthening it (docs/performance.md, round 5).
   await nextTask();
   const config = await loadRuntimeConfig();
-  registerShopRemotes(config.remotes);
+  registerShopRemotes(config);
   // Most visits land on a storefront page: fetch its code at once (index.html has preloaded it).
   const storefront = window.location.pathname.startsWith('/admin')
     ? null

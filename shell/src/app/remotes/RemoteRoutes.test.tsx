@@ -4,7 +4,7 @@ import { ShopThemeProvider } from '@shop/shared-ui';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const runtime = vi.hoisted(() => ({
   loadRemote: vi.fn(),
@@ -45,10 +45,7 @@ describe('RemoteRoutes', () => {
     forgetRemote('storefront'); // each test starts with nothing loaded
     runtime.loadRemote.mockReset();
     runtime.registerRemotes.mockReset();
-    registerShopRemotes({
-      storefront: 'http://localhost:4001/mf-manifest.json',
-      admin: 'http://localhost:4002/mf-manifest.json',
-    });
+    registerShopRemotes(config);
   });
 
   it("renders the remote's routes once its module arrives, handing it the deployment's config", async () => {
@@ -82,5 +79,97 @@ describe('RemoteRoutes', () => {
     runtime.loadRemote.mockResolvedValueOnce({});
     await renderStorefront();
     expect(await screen.findByRole('heading', { name: 'The storefront is unavailable' })).toBeInTheDocument();
+  });
+});
+
+describe('RemoteRoutes with releases', () => {
+  const live = 'http://localhost:4001/releases/1.1.0-b2c3d4e-22222222/mf-manifest.json';
+  const previous = 'http://localhost:4001/releases/1.0.0-a1b2c3d-11111111/mf-manifest.json';
+  const released = {
+    ...config,
+    remotes: { ...config.remotes, storefront: live },
+    releases: {
+      storefront: {
+        id: '1.1.0-b2c3d4e-22222222',
+        liveAt: 'http://localhost:4001/live.json',
+        fallback: { id: '1.0.0-a1b2c3d-11111111', manifest: previous },
+      },
+    },
+  };
+  const reports = () =>
+    vi
+      .mocked(fetch)
+      .mock.calls.filter(([url]) => String(url).endsWith('/releases/reports'))
+      .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+
+  beforeEach(() => {
+    forgetRemote('storefront');
+    runtime.loadRemote.mockReset();
+    runtime.registerRemotes.mockReset();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"success":true}')),
+    );
+    registerShopRemotes(released);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reports a release that loaded', async () => {
+    runtime.loadRemote.mockResolvedValueOnce({ default: StorefrontHome });
+    await renderStorefront();
+    expect(await screen.findByRole('heading', { name: /^Storefront home/ })).toBeInTheDocument();
+    expect(reports()).toEqual([
+      { remote: 'storefront', release: '1.1.0-b2c3d4e-22222222', outcome: 'loaded' },
+    ]);
+    expect(vi.mocked(fetch).mock.calls[0]?.[1]).toMatchObject({ keepalive: true, credentials: 'omit' });
+  });
+
+  it('falls back to the previous release without showing an error, and reports the failure', async () => {
+    runtime.loadRemote
+      .mockRejectedValueOnce(new Error('Failed to load remoteEntry-abc.js'))
+      .mockResolvedValueOnce({ default: StorefrontHome });
+    await renderStorefront();
+    expect(await screen.findByRole('heading', { name: /^Storefront home/ })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /unavailable/ })).not.toBeInTheDocument();
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith(
+      [{ name: 'storefront', entry: previous, type: 'module' }],
+      { force: true },
+    );
+    expect(reports()).toEqual([
+      {
+        remote: 'storefront',
+        release: '1.1.0-b2c3d4e-22222222',
+        outcome: 'failed',
+        reason: 'Failed to load remoteEntry-abc.js',
+        fellBackTo: '1.0.0-a1b2c3d-11111111',
+      },
+    ]);
+  });
+
+  it('falls back once: with both releases failing it shows the outage, and Retry starts from the live one', async () => {
+    runtime.loadRemote
+      .mockRejectedValueOnce(new Error('live release: 404'))
+      .mockRejectedValueOnce(new Error('previous release: 404'));
+    await renderStorefront();
+    expect(await screen.findByRole('heading', { name: 'The storefront is unavailable' })).toBeInTheDocument();
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
+    expect(reports()).toEqual([
+      {
+        remote: 'storefront',
+        release: '1.1.0-b2c3d4e-22222222',
+        outcome: 'failed',
+        reason: 'live release: 404',
+      },
+    ]);
+
+    runtime.loadRemote.mockResolvedValueOnce({ default: StorefrontHome });
+    await act(async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    });
+    expect(await screen.findByRole('heading', { name: /^Storefront home/ })).toBeInTheDocument();
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith(
+      [{ name: 'storefront', entry: live, type: 'module' }],
+      { force: true },
+    );
   });
 });

@@ -1,7 +1,13 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/runtime';
-import { remoteRoutesId, type RemoteName, type RemoteRoutesProps } from '@shop/shared-contract';
+import {
+  remoteRoutesId,
+  type RemoteName,
+  type RemoteRoutesProps,
+  type RuntimeConfig,
+} from '@shop/shared-contract';
 import type { ComponentType } from 'react';
-import { versionSkewGuard } from './versionSkew.ts';
+import { reportReleaseLoad } from './release-report.ts';
+import { versionSkewGuard, versionSkewOf } from './versionSkew.ts';
 
 export type { RemoteName };
 
@@ -12,18 +18,73 @@ interface RemoteRoutesModule {
 /** A promise that also says synchronously how it ended, the way React's `use()` reads it. */
 type TrackedPromise<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
 
-const pending = new Map<RemoteName, TrackedPromise<RemoteRoutesModule>>();
-let manifests: Record<RemoteName, string> | undefined;
+type RemotesConfig = Pick<RuntimeConfig, 'remotes' | 'releases' | 'apiBaseUrl'>;
 
-/** Tells the federation runtime where each remote lives, from config.json: no URL is compiled in. */
-export function registerShopRemotes(remotes: Record<RemoteName, string>): void {
+const pending = new Map<RemoteName, TrackedPromise<RemoteRoutesModule>>();
+let shop: RemotesConfig | undefined;
+
+const register = (name: RemoteName, entry: string) =>
+  registerRemotes([{ name, entry, type: 'module' }], { force: true });
+
+/**
+ * Tells the federation runtime where each remote lives, from config.json: no URL is compiled in. With
+ * releases, config.json names each remote's release for this browser and the one to fall back to.
+ */
+export function registerShopRemotes(config: RemotesConfig): void {
   // Before any remote loads: a remote built against another major of a shared package is refused.
-  if (!manifests) registerPlugins([versionSkewGuard()]);
-  manifests = remotes;
-  registerRemotes(
-    Object.entries(remotes).map(([name, entry]) => ({ name, entry, type: 'module' })),
-    { force: true },
-  );
+  if (!shop) registerPlugins([versionSkewGuard()]);
+  shop = config;
+  for (const [name, entry] of Object.entries(config.remotes)) register(name as RemoteName, entry);
+}
+
+function routesOf(name: RemoteName): Promise<RemoteRoutesModule> {
+  return loadRemote<RemoteRoutesModule>(remoteRoutesId(name)).then((module) => {
+    if (!module?.default) throw new Error(`The ${name} remote did not expose its routes`);
+    return module;
+  });
+}
+
+/** Why a load failed, in a line for the release's counts. */
+function reasonOf(error: unknown): string {
+  const skew = versionSkewOf(error);
+  if (skew)
+    return `version skew: built with ${skew.pkg} ${skew.builtWith} (needs ${skew.requires}), the shell provides ${skew.provided}`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The remote's routes from its release for this browser; when that fails to load (its files are missing,
+ * it throws as it is evaluated, a shared version is refused), once from the release it falls back to,
+ * without the shopper seeing anything but a longer wait. Each outcome is reported to the api, which counts
+ * them per release (docs/federation.md, "Releases").
+ */
+async function loadWithFailOver(name: RemoteName): Promise<RemoteRoutesModule> {
+  const release = shop?.releases?.[name];
+  const report = (outcome: 'loaded' | 'failed', extra: { reason?: string; fellBackTo?: string } = {}) => {
+    if (release && shop)
+      reportReleaseLoad(shop.apiBaseUrl, { remote: name, release: release.id, outcome, ...extra });
+  };
+  try {
+    const module = await routesOf(name);
+    report('loaded');
+    return module;
+  } catch (error) {
+    const fallback = release?.fallback;
+    if (!fallback) {
+      report('failed', { reason: reasonOf(error) });
+      throw error;
+    }
+    register(name, fallback.manifest);
+    try {
+      const module = await routesOf(name);
+      report('failed', { reason: reasonOf(error), fellBackTo: fallback.id });
+      return module;
+    } catch {
+      report('failed', { reason: reasonOf(error) });
+      // The page's own release's failure is the one it explains ('… is unavailable', '… needs an update').
+      throw error;
+    }
+  }
 }
 
 /**
@@ -34,12 +95,7 @@ export function registerShopRemotes(remotes: Record<RemoteName, string>): void {
 export function loadRemoteRoutes(name: RemoteName): Promise<RemoteRoutesModule> {
   let load = pending.get(name);
   if (!load) {
-    const tracked: TrackedPromise<RemoteRoutesModule> = loadRemote<RemoteRoutesModule>(
-      remoteRoutesId(name),
-    ).then((module) => {
-      if (!module?.default) throw new Error(`The ${name} remote did not expose its routes`);
-      return module;
-    });
+    const tracked: TrackedPromise<RemoteRoutesModule> = loadWithFailOver(name);
     // React's use() renders a settled promise's value at once instead of suspending for a tick: a remote
     // loaded before the first render (main.tsx) draws in that first render, with no loading bar between.
     tracked.then(
@@ -59,6 +115,6 @@ export function loadRemoteRoutes(name: RemoteName): Promise<RemoteRoutesModule> 
 /** Retry: drop the failed load and register the remote afresh, since the runtime keeps a failed entry. */
 export function forgetRemote(name: RemoteName): void {
   pending.delete(name);
-  const entry = manifests?.[name];
-  if (entry) registerRemotes([{ name, entry, type: 'module' }], { force: true });
+  const entry = shop?.remotes[name];
+  if (entry) register(name, entry);
 }
