@@ -16,9 +16,12 @@ const OrderPage = page(() => import('../features/orders/OrderPage.tsx'), 'OrderP
 const UsersPage = page(() => import('../features/users/UsersPage.tsx'), 'UsersPage');
 const UserPage = page(() => import('../features/users/UserPage.tsx'), 'UserPage');
 const ReviewsPage = page(() => import('../features/reviews/ReviewsPage.tsx'), 'ReviewsPage');
+const ReleasesPage = lazy(async () => ({
+  default: (await import('../features/releases/ReleasesPage.tsx')).ReleasesPage,
+}));
 
 /** The admin panel's routes under /admin, exposed to the shell as `admin/routes`. */
-export default function AdminRoutes({ notFound }: RemoteRoutesProps) {
+export default function AdminRoutes({ notFound, config }: RemoteRoutesProps) {
   return (
     <div data-remote="admin">
       <Routes>
@@ -33,6 +36,7 @@ export default function AdminRoutes({ notFound }: RemoteRoutesProps) {
           <Route path="users" element={<UsersPage />} />
           <Route path="user/:id" element={<UserPage />} />
           <Route path="reviews" element={<ReviewsPage />} />
+          <Route path="releases" element={<ReleasesPage config={config} />} />
         </Route>
         <Route path="*" element={notFound} />
       </Routes>

@@ -2,6 +2,7 @@ import {
   LayoutDashboard,
   MessageSquareText,
   Package,
+  Rocket,
   ShoppingCart,
   Users,
   type LucideIcon,
@@ -15,7 +16,7 @@ export interface AdminMenuItem {
   prefixes: string[];
 }
 
-/** The side menu: the spec's Dashboard, Orders, Users and Reviews, plus Products (a real panel needs it). */
+/** The side menu: the spec's Dashboard, Orders, Users and Reviews, plus Products and Releases. */
 export const adminMenu: AdminMenuItem[] = [
   { label: 'Dashboard', to: '/admin/dashboard', icon: LayoutDashboard, prefixes: ['/admin/dashboard'] },
   {
@@ -27,6 +28,8 @@ export const adminMenu: AdminMenuItem[] = [
   { label: 'Orders', to: '/admin/orders', icon: ShoppingCart, prefixes: ['/admin/orders', '/admin/order/'] },
   { label: 'Users', to: '/admin/users', icon: Users, prefixes: ['/admin/users', '/admin/user/'] },
   { label: 'Reviews', to: '/admin/reviews', icon: MessageSquareText, prefixes: ['/admin/reviews'] },
+  // Not in the spec: which release of each remote shoppers load, and how it goes (docs/federation.md).
+  { label: 'Releases', to: '/admin/releases', icon: Rocket, prefixes: ['/admin/releases'] },
 ];
 
 /** The entry the current page belongs to. */
