@@ -8,6 +8,10 @@ import { chromiumLaunchOptions } from './scripts/lib/chromium.ts';
 // A fresh embedded database per run, so tests never see a developer's data nor a previous run's.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+// ...and a release store of its own: the shop under test serves the builds just made, live for everyone.
+const releaseStoreDir =
+  process.env.E2E_RELEASE_STORE_DIR ?? mkdtempSync(path.join(tmpdir(), 'shop-e2e-releases-'));
+process.env.E2E_RELEASE_STORE_DIR = releaseStoreDir;
 
 export default defineConfig({
   testDir: './e2e',
@@ -40,11 +44,14 @@ export default defineConfig({
       ADMIN_PORT: String(e2ePorts.admin),
       API_PORT: String(e2ePorts.api),
       DATA_DIR: dataDir,
+      RELEASE_STORE_DIR: releaseStoreDir,
       // Origins of the shells that deploy tests start on their own ports.
       CORS_ORIGINS: e2ePorts.extraShellOrigins.join(','),
       ALLOW_SELF_PROMOTION: 'true',
       // The suite signs in dozens of times a minute from one address; production keeps the default limit.
       AUTH_RATE_LIMIT: '1000',
+      // Every page of the suite reports its remotes' loads, and the release tests send a canary's worth.
+      RELEASE_REPORT_RATE_LIMIT: '10000',
       LOG_LEVEL: 'info',
     },
   },

@@ -47,8 +47,8 @@ test('every server of the shop sends the security headers', async ({ page, reque
   const api = await apiBaseUrl(page);
   for (const url of [
     `http://localhost:${e2ePorts.shell}/`,
-    `http://localhost:${e2ePorts.storefront}/mf-manifest.json`,
-    `http://localhost:${e2ePorts.admin}/mf-manifest.json`,
+    `http://localhost:${e2ePorts.storefront}/live.json`,
+    `http://localhost:${e2ePorts.admin}/live.json`,
     `${api}/health`,
   ]) {
     const headers = (await request.get(url)).headers();

@@ -1,8 +1,8 @@
-import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { SERVER_MANIFEST_FILE, type ServerManifest } from '@shop/shared-contract';
-import { appDir, repoRoot } from '../scripts/lib/apps.ts';
+import { appDir } from '../scripts/lib/apps.ts';
+import { brokenCopy, builtWithReact } from './support/broken-releases.ts';
 import { serveStorefront, startOwnShell } from './support/own-shop.ts';
 import { e2ePorts } from './support/ports.ts';
 
@@ -13,57 +13,6 @@ const shellReactVersion = (
     dependencies: Record<string, string>;
   }
 ).dependencies.react!;
-
-interface ManifestShare {
-  name: string;
-  version: string;
-  requiredVersion: string;
-}
-
-/**
- * A copy of the storefront's release as if it had been built against another React: its
- * manifest and its remote entry's share map declare that version and range (the code inside is the same;
- * what the shell decides on is what the release declares).
- */
-function storefrontBuiltWithReact(version: string, requiredVersion: string): string {
-  const dir = path.join(repoRoot, 'test-results', `storefront-react-${version}`);
-  rmSync(dir, { recursive: true, force: true });
-  cpSync(built, dir, { recursive: true });
-  // Served files are chosen over their precompressed copies only when those are gone.
-  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-    if (file.endsWith('.gz') || file.endsWith('.br')) rmSync(path.join(dir, file));
-  }
-  // The browser's manifest, its pinned copy (which pages the server renders point at) and the server
-  // entry's manifest (which the page server checks) all declare what this release was built against.
-  const serverManifestFile = path.join(dir, SERVER_MANIFEST_FILE);
-  const serverManifest = JSON.parse(readFileSync(serverManifestFile, 'utf8')) as ServerManifest;
-  const manifest = JSON.parse(readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8')) as {
-    shared: ManifestShare[];
-  };
-  const react = manifest.shared.find((share) => share.name === 'react')!;
-  const before = react.version;
-  Object.assign(react, { version, requiredVersion });
-  for (const file of ['mf-manifest.json', serverManifest.browserManifest])
-    writeFileSync(path.join(dir, file), JSON.stringify(manifest));
-  Object.assign(
-    serverManifest.shared.find((share) => share.name === 'react')!,
-    { version, requiredVersion },
-  );
-  writeFileSync(serverManifestFile, JSON.stringify(serverManifest));
-  const assets = path.join(dir, 'assets');
-  const shareMap = readdirSync(assets).find((file) => file.startsWith('_virtual_mf-localSharedImportMap'))!;
-  const source = readFileSync(path.join(assets, shareMap), 'utf8');
-  const declared = `react:{name:\`react\`,version:\`${before}\``;
-  expect(source).toContain(declared);
-  writeFileSync(
-    path.join(assets, shareMap),
-    source
-      .replace(declared, `react:{name:\`react\`,version:\`${version}\``)
-      // the first range after the name is react's own
-      .replace(/(requiredVersion:`)\^19\.0\.0(`)/, `$1${requiredVersion}$2`),
-  );
-  return dir;
-}
 
 /** Scripts the page fetched from the storefront's own copies of shared packages (`__prebuild__` chunks). */
 function recordStorefrontCopies(page: Page): string[] {
@@ -79,7 +28,10 @@ function recordStorefrontCopies(page: Page): string[] {
 test('a storefront built against a newer minor of React runs on the shell’s single copy', async ({
   page,
 }) => {
-  const storefront = await serveStorefront(storefrontPort!, storefrontBuiltWithReact('19.99.0', '^19.0.0'));
+  const storefront = await serveStorefront(
+    storefrontPort!,
+    brokenCopy(built, 'react-19.99.0', builtWithReact('19.99.0', '^19.0.0')),
+  );
   const shell = await startOwnShell(shellPort!, storefrontPort!);
   const copies = recordStorefrontCopies(page);
   try {
@@ -100,7 +52,10 @@ test('a storefront built against a newer minor of React runs on the shell’s si
 test('a storefront built against another major is refused inside the frame, with a log line', async ({
   page,
 }) => {
-  const storefront = await serveStorefront(storefrontPort!, storefrontBuiltWithReact('20.0.0', '^20.0.0'));
+  const storefront = await serveStorefront(
+    storefrontPort!,
+    brokenCopy(built, 'react-20.0.0', builtWithReact('20.0.0', '^20.0.0')),
+  );
   const shell = await startOwnShell(shellPort!, storefrontPort!);
   const copies = recordStorefrontCopies(page);
   const errors: string[] = [];

@@ -2,13 +2,22 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { shopPorts } from '@shop/shared-contract';
 import { shellConfig } from '@shop/shared-contract/shell-config';
+import {
+  createFolderStore,
+  publicFolder,
+  releaseCheckPort,
+  releaseFiles,
+  releaseLocalBuild,
+} from '@shop/release-tool';
 import { appDir, frontendApps, repoRoot } from './lib/apps.ts';
 import { buildMissingApps } from './lib/build-apps.ts';
 import { serveApp, type ServedApp } from './lib/serve-app.ts';
 
 // `pnpm start`: the assembled production shop on one machine. Builds what is missing or out of date,
-// starts the api, serves the remotes' builds, and starts the shell's page server (page-server/), which
-// serves the shell's files and config.json and renders the pages. Ctrl-C stops all of it.
+// publishes each remote's build to the release store and makes it live (unless someone released another,
+// release-tool/), starts the api, serves each remote's releases at its address, and starts the shell's page
+// server (page-server/), which serves the shell's files and config.json and renders the pages. Ctrl-C stops
+// all of it.
 const ports = shopPorts(process.env);
 const shellOrigin = `http://localhost:${ports.shell}`;
 const servers: ServedApp[] = [];
@@ -50,7 +59,9 @@ function startPart(name: string, script: string, env: NodeJS.ProcessEnv): ChildP
 }
 
 function startApi(): ChildProcess {
-  const extraOrigins = process.env.CORS_ORIGINS ? `,${process.env.CORS_ORIGINS}` : '';
+  // The page server of the release tool's check calls the api too (pnpm release check).
+  const checkOrigin = `,http://localhost:${releaseCheckPort(process.env, ports)}`;
+  const extraOrigins = `${checkOrigin}${process.env.CORS_ORIGINS ? `,${process.env.CORS_ORIGINS}` : ''}`;
   return startPart('api', path.join('api', 'src', 'server.ts'), {
     API_PORT: String(ports.api),
     CORS_ORIGINS: `${shellOrigin}${extraOrigins}`,
@@ -74,6 +85,18 @@ async function waitFor(what: string, url: string, timeoutMs = 120_000): Promise<
 
 try {
   await buildMissingApps(frontendApps);
+  // The local shop's release store is a folder (the release tool's default), whatever else is configured.
+  const storeDir = path.resolve(repoRoot, process.env.RELEASE_STORE_DIR ?? '.releases');
+  const store = createFolderStore(storeDir);
+  for (const app of ['storefront', 'admin'] as const)
+    await releaseLocalBuild({
+      store,
+      app,
+      dir: path.join(appDir(app), 'dist'),
+      appDir: appDir(app),
+      repoRoot,
+      log: (line) => console.log(line),
+    });
   // SHOP_EXTERNAL_API=1: use an api that already runs on API_PORT (for example one a frontend developer
   // keeps running while restarting the frontends).
   if (!process.env.SHOP_EXTERNAL_API) api = startApi();
@@ -83,14 +106,12 @@ try {
   const shop = shellConfig(ports, process.env);
   const https = (process.env.SHOP_URL ?? '').startsWith('https://');
   servers.push(
-    await serveApp({
-      dir: path.join(appDir('storefront'), 'dist'),
-      port: ports.storefront,
-      cors: true,
-      shop,
-      https,
-    }),
-    await serveApp({ dir: path.join(appDir('admin'), 'dist'), port: ports.admin, cors: true, shop, https }),
+    ...(await Promise.all(
+      (['storefront', 'admin'] as const).map((app) => {
+        const dir = publicFolder(storeDir, app);
+        return serveApp({ dir, files: releaseFiles(dir), port: ports[app], cors: true, shop, https });
+      }),
+    )),
   );
   // The shell's page server, once the remotes answer: config.json, the shell's files and every page.
   pageServer = startPart('page server', path.join('page-server', 'src', 'main.ts'), {
@@ -100,8 +121,9 @@ try {
   await waitFor('the page server', `${shellOrigin}/config.json`);
   console.log(`
   The shop is running:  ${shellOrigin}
-    storefront remote   http://localhost:${ports.storefront}/mf-manifest.json
-    admin remote        http://localhost:${ports.admin}/mf-manifest.json
+    storefront remote   http://localhost:${ports.storefront}/live.json
+    admin remote        http://localhost:${ports.admin}/live.json
+    releases            ${storeDir}   (pnpm release list)
     api                 http://localhost:${ports.api}/api/v1   (reference: http://localhost:${ports.api}/api/docs)
 
   Demo accounts (embedded database):

@@ -27,6 +27,8 @@ export interface ServeAppOptions {
   shop?: ShopConfigForCsp;
   /** The shop is reached over https (behind a TLS proxy or CDN): send HSTS. */
   https?: boolean;
+  /** Serves the files instead of a static server of `dir` (a release store's folder, release-tool/). */
+  files?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 }
 
 export interface ServedApp {
@@ -66,16 +68,18 @@ export function serveApp(options: ServeAppOptions): Promise<ServedApp> {
   const shop = options.shop ?? (options.generated?.['/config.json'] as ShopConfigForCsp | undefined);
   const csp = cspOf(options.dir, shop);
   const securityHeaders = baseSecurityHeaders(options.https ?? false);
-  const files = sirv(options.dir, {
-    single: options.spa ?? false,
-    gzip: true,
-    brotli: true,
-    etag: true,
-    dotfiles: false,
-    setHeaders(res, pathname) {
-      res.setHeader('Cache-Control', cacheControl(pathname));
-    },
-  });
+  const files =
+    options.files ??
+    sirv(options.dir, {
+      single: options.spa ?? false,
+      gzip: true,
+      brotli: true,
+      etag: true,
+      dotfiles: false,
+      setHeaders(res, pathname) {
+        res.setHeader('Cache-Control', cacheControl(pathname));
+      },
+    });
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     res.setHeader('Content-Security-Policy', csp());
