@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { KeyExists, type ReleaseStore } from '../release-store.ts';
+import { KeyExists, type ReleaseStore } from './store.ts';
 
 /** Releases in a folder: each key a file. A write lands whole (a temporary file renamed into place). */
 export function createFolderStore(root: string): ReleaseStore {

@@ -6,7 +6,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { KeyExists, type ReleaseStore } from '../release-store.ts';
+import { KeyExists, type ReleaseStore } from './store.ts';
 
 export interface S3StoreSettings {
   bucket: string;
