@@ -75,6 +75,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       seedDemo: false,
       authRateLimit: 10_000,
       paymentRateLimit: 10_000,
+      releaseReportRateLimit: 10_000,
       catalogCacheMs: 2000,
       corsOrigins: ['http://localhost:4000'],
       clerkAuthorizedParties: ['http://localhost:4000'],
