@@ -49,7 +49,7 @@ import { createLogMailer } from './mail/log-mailer.ts';
 import { createSmtpMailer } from './mail/smtp-mailer.ts';
 import { demoAccountsStillOpen, seedDatabase } from './seed/seed.ts';
 import type { ZodApp } from './http/types.ts';
-import { healthSchema } from '@shop/shared-api/schemas';
+import { registerHealthRoutes } from './health/health-routes.ts';
 import type { ZodType } from 'zod';
 
 export interface BuildAppOptions {
@@ -289,15 +289,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
   await app.register(
     async (api) => {
       const v1 = api as unknown as ZodApp;
-      v1.get(
-        '/health',
-        ctx.kit.public({
-          tag: 'health',
-          summary: 'Readiness: answers without touching the database',
-          response: { 200: healthSchema },
-        }),
-        async () => ({ status: 'ok' as const }),
-      );
+      registerHealthRoutes(v1, {
+        db: database.db,
+        kit: ctx.kit,
+        probes: { ...(limits.kind === 'redis' ? { redis: limits.check } : {}), images: images.check },
+        boundMs: config.readyTimeoutMs,
+      });
       registerIdentityRoutes(v1, ctx);
       registerPasswordRoutes(v1, ctx);
       registerMeRoutes(v1, ctx);

@@ -52,6 +52,8 @@ export interface ApiConfig {
   requestTimeoutMs: number;
   /** How long a product list answer may be reused by this instance (other instances' writes show up after it). */
   catalogCacheMs: number;
+  /** How long each part (database, Redis, image store) may take to answer a readiness check. */
+  readyTimeoutMs: number;
   /** Redis for the rate-limit counters of every instance; unset means PostgreSQL (or memory on PGlite). */
   redisUrl: string | undefined;
   /** An S3-compatible bucket for uploaded images; unset means files under dataDir/uploads. */
@@ -164,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     headersTimeoutMs: integer(env.HEADERS_TIMEOUT_MS, 10_000),
     requestTimeoutMs: integer(env.REQUEST_TIMEOUT_MS, 60_000),
+    readyTimeoutMs: integer(env.READY_TIMEOUT_MS, 2000) || 2000,
     redisUrl: optional(env.REDIS_URL),
     s3: s3SettingsOf(env),
     smtpUrl: optional(env.SMTP_URL),

@@ -74,6 +74,8 @@ async function reviewOf(owner: SignedIn) {
 
 const ROWS: Record<string, { allowed: Allowed; call: Build }> = {
   'GET /api/v1/health': { allowed: 'everyone', call: async () => ({ url: '/health' }) },
+  'GET /api/v1/health/live': { allowed: 'everyone', call: async () => ({ url: '/health/live' }) },
+  'GET /api/v1/health/ready': { allowed: 'everyone', call: async () => ({ url: '/health/ready' }) },
   'POST /api/v1/auth/register': {
     allowed: 'everyone',
     call: async () => json('/auth/register', { name: 'New', email: uniqueEmail('matrix'), password }),

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -74,6 +75,10 @@ export function createS3ImageStore(settings: S3Settings): S3ImageStore {
         if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
         throw error;
       }
+    },
+    async check() {
+      // Answers only when the bucket exists and these credentials may use it.
+      await client.send(new HeadBucketCommand({ Bucket }));
     },
     close: () => client.destroy(),
   };
