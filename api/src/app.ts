@@ -50,6 +50,7 @@ import { createSmtpMailer } from './mail/smtp-mailer.ts';
 import { demoAccountsStillOpen, seedDatabase } from './seed/seed.ts';
 import type { ZodApp } from './http/types.ts';
 import { registerHealthRoutes } from './health/health-routes.ts';
+import { registerMetrics } from './observability/metrics.ts';
 import type { ZodType } from 'zod';
 
 export interface BuildAppOptions {
@@ -87,6 +88,8 @@ export type ShopApp = ZodApp & {
     routes: RouteEntry[];
     /** The storefront list answered from memory, dropped with catalogCache; null when the cache is off. */
     catalogIndex: CatalogIndex | null;
+    /** Where /metrics listens with METRICS_PORT (0 picks a free port). */
+    metricsPort: number | undefined;
   };
 };
 
@@ -162,7 +165,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
       ? createStripeGateway(config.stripeSecretKey!, options.stripeConnection)
       : createLocalGateway(database.db);
   const guards = createGuards(database.db, tokens, clerk);
-  const answerCache = createAnswerCache(config.catalogCacheMs);
+  // Before any route, so its hook times every one of them.
+  const { metrics, port: metricsPort } = await registerMetrics(app, config.metrics, database);
+  const answerCache = createAnswerCache(config.catalogCacheMs, { onLookup: metrics.catalogAnswer });
   // With the cache off (CATALOG_CACHE_MS=0) every list queries the database. PGlite has one process, so
   // only local writes (invalidate) change its catalog; PostgreSQL may have other instances writing.
   const catalogIndex =
@@ -170,6 +175,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
       ? createCatalogIndex(database.db, {
           refreshMs: database.kind === 'postgres' ? config.catalogCacheMs : null,
           quietMs: CATALOG_QUIET_MS,
+          onAnswer: metrics.catalogList,
         })
       : null;
   if (catalogIndex) answerCache.onInvalidate(catalogIndex.invalidate);
@@ -209,18 +215,20 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     // Each local write also moves the catalog's revision, which page caches in front of the api follow.
     catalogCache: countCatalogRevisions(catalog.cache, database.db, app.log),
     passwordGuesses: createPasswordGuessLimits(app as unknown as ZodApp, database.db, config.authRateLimit),
+    metrics,
   };
   // Refunds the card gateway failed at the time are finished here, every minute, on every instance.
   const refundRetry = setInterval(() => {
-    retryPendingRefunds(database.db, payments, app.log).catch((error: unknown) =>
-      app.log.error({ err: error }, 'refund retry failed'),
+    retryPendingRefunds(database.db, payments, app.log).then(
+      (refunded) => metrics.paymentRefunded('retried', refunded),
+      (error: unknown) => app.log.error({ err: error }, 'refund retry failed'),
     );
   }, REFUND_RETRY_MS);
   refundRetry.unref();
   app.addHook('onClose', async () => clearInterval(refundRetry));
 
   const routes: RouteEntry[] = [];
-  app.decorate('shop', { ...ctx, database, routes, catalogIndex });
+  app.decorate('shop', { ...ctx, database, routes, catalogIndex, metricsPort });
   registerSecurityHeaders(app, ctx.kit.isHttps);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
