@@ -51,6 +51,7 @@ import { demoAccountsStillOpen, seedDatabase } from './seed/seed.ts';
 import type { ZodApp } from './http/types.ts';
 import { registerHealthRoutes } from './health/health-routes.ts';
 import { registerMetrics } from './observability/metrics.ts';
+import type { Tracing } from './observability/tracing.ts';
 import type { ZodType } from 'zod';
 
 export interface BuildAppOptions {
@@ -65,6 +66,11 @@ export interface BuildAppOptions {
   stripeConnection?: StripeConnection;
   /** Seed demo accounts, catalog and orders into an empty database (default: config.seedDemo). */
   seed?: boolean;
+  /**
+   * OpenTelemetry, started by server.ts before Fastify was loaded (observability/tracing.ts): request
+   * spans, the trace id in each log line and in the X-Trace-Id answer header. Unset: no tracing at all.
+   */
+  tracing?: Pick<Tracing, 'fastifyPlugin' | 'logFields'>;
 }
 
 /** One row of the route table: every /api/v1 route, who may call it and what it takes. */
@@ -98,8 +104,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
   const config: ApiConfig = { ...loadConfig(), ...options.config };
   const problems = configProblems(config);
   if (problems.length) throw new StartupRefusal(problems);
+  const tracing = options.tracing;
+  const logger = options.logger ?? { level: config.logLevel };
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // Inside a traced request every line names its trace, so a trace leads to its log lines and back.
+    logger: tracing && typeof logger === 'object' ? { ...logger, mixin: tracing.logFields } : logger,
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,
@@ -126,6 +135,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
       querystringParser: (query) => qs.parse(query, { depth: 2, arrayLimit: 20, parameterLimit: 100 }),
     },
   }).withTypeProvider<ZodTypeProvider>();
+  if (tracing) {
+    // First, so every route and hook registered after it is inside the request's span.
+    await app.register(tracing.fastifyPlugin);
+    app.addHook('onRequest', async (_request, reply) => {
+      const traceId = tracing.logFields().trace_id;
+      // The id a shopper or a support ticket can quote, to find the request's trace.
+      if (traceId) reply.header('x-trace-id', traceId);
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);
@@ -241,6 +259,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     origin: config.corsOrigins,
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    // The shop's pages may read a failed call's trace id (to show or report it).
+    ...(tracing ? { exposedHeaders: ['x-trace-id'] } : {}),
   });
   await app.register(cookie);
   // Read by each form route within its own limits (the kit's `form`), refused unread elsewhere.
