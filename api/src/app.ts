@@ -51,6 +51,7 @@ import { demoAccountsStillOpen, seedDatabase } from './seed/seed.ts';
 import type { ZodApp } from './http/types.ts';
 import { registerHealthRoutes } from './health/health-routes.ts';
 import { registerMetrics } from './observability/metrics.ts';
+import { registerRumRoutes, registerSiteHealthRoutes } from './site-health/rum-routes.ts';
 import type { Tracing } from './observability/tracing.ts';
 import type { ZodType } from 'zod';
 
@@ -331,6 +332,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
       registerReviewRoutes(v1, ctx);
       registerOrderRoutes(v1, ctx);
       registerPaymentRoutes(v1, ctx);
+      // A scope of its own: the beacon's text/plain parser applies to it alone.
+      await v1.register(async (scope) => registerRumRoutes(scope as unknown as ZodApp, ctx));
       await v1.register(
         async (plugin) => {
           const admin = plugin as unknown as ZodApp;
@@ -339,6 +342,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
           registerAdminProductRoutes(admin, ctx);
           registerAdminReviewRoutes(admin, ctx);
           registerAdminOrderRoutes(admin, ctx);
+          registerSiteHealthRoutes(admin, ctx);
         },
         { prefix: '/admin' },
       );

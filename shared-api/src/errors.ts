@@ -17,6 +17,7 @@ export const FALLBACK_MESSAGES = {
   getOrders: 'Failed to get orders',
   getOrderDetails: 'Failed to get order details',
   getAllOrders: 'Failed to get all orders',
+  getSiteHealth: 'Failed to get the site health figures',
   updateOrder: 'Failed to update order',
   deleteOrder: 'Failed to delete order',
   // Calls the spec leaves without a fallback text get one in the same words.

@@ -10,6 +10,7 @@ import { loadRemoteRoutes, registerShopRemotes } from './app/remotes/remoteRegis
 import { routeOwnerOf } from './app/route-owner.ts';
 import { preloadShellPage } from './app/routes.tsx';
 import { ShellApp } from './app/ShellApp.tsx';
+import { scheduleRealUserFigures } from './app/real-user/schedule.ts';
 
 /** How long the first render waits for the storefront before it draws the frame with a loading bar. */
 const REMOTE_WAIT_MS = 4000;
@@ -33,6 +34,8 @@ try {
   await nextTask();
   const config = await loadRuntimeConfig();
   registerShopRemotes(config.remotes);
+  // Web vitals and unhandled errors of a sampled share of views, loaded after the page is (issue 26).
+  scheduleRealUserFigures(config.remotes);
   // Most visits land on a storefront page: fetch its code at once (index.html has preloaded it).
   const storefront = window.location.pathname.startsWith('/admin')
     ? null

@@ -12,3 +12,4 @@ export * from './cart.ts';
 export * from './pricing.ts';
 export * from './admin-lists.ts';
 export * from './catalog-feeds.ts';
+export * from './site-health.ts';
