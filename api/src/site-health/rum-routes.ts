@@ -4,6 +4,7 @@ import { rumReportSchema, siteHealthResponseSchema, successSchema } from '@shop/
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { rumErrors, rumViews } from '../db/schema.ts';
+import { refuseFormBody } from '../http/form-body.ts';
 import type { ZodApp } from '../http/types.ts';
 
 const tag = 'site health';
@@ -112,8 +113,11 @@ export function registerRumRoutes(app: ZodApp, ctx: AppContext) {
       }),
       // The kit refuses text/plain on JSON routes so that another site's form cannot post to them; this
       // one reads no token and no cookie and changes nothing but the figures, so a beacon is welcome.
+      // Any other form is refused as on every JSON route.
       preValidation: async (request: FastifyRequest) => {
-        request.uploads = [];
+        const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+        if (type === 'text/plain') request.uploads = [];
+        else await refuseFormBody(request);
       },
     },
     async (request, reply) => {
