@@ -50,7 +50,10 @@ import { createLogMailer } from './mail/log-mailer.ts';
 import { createSmtpMailer } from './mail/smtp-mailer.ts';
 import { demoAccountsStillOpen, seedDatabase } from './seed/seed.ts';
 import type { ZodApp } from './http/types.ts';
-import { healthSchema } from '@shop/shared-api/schemas';
+import { registerHealthRoutes } from './health/health-routes.ts';
+import { registerMetrics } from './observability/metrics.ts';
+import { registerRumRoutes, registerSiteHealthRoutes } from './site-health/rum-routes.ts';
+import type { Tracing } from './observability/tracing.ts';
 import type { ZodType } from 'zod';
 
 export interface BuildAppOptions {
@@ -65,6 +68,11 @@ export interface BuildAppOptions {
   stripeConnection?: StripeConnection;
   /** Seed demo accounts, catalog and orders into an empty database (default: config.seedDemo). */
   seed?: boolean;
+  /**
+   * OpenTelemetry, started by server.ts before Fastify was loaded (observability/tracing.ts): request
+   * spans, the trace id in each log line and in the X-Trace-Id answer header. Unset: no tracing at all.
+   */
+  tracing?: Pick<Tracing, 'fastifyPlugin' | 'logFields'>;
 }
 
 /** One row of the route table: every /api/v1 route, who may call it and what it takes. */
@@ -88,6 +96,8 @@ export type ShopApp = ZodApp & {
     routes: RouteEntry[];
     /** The storefront list answered from memory, dropped with catalogCache; null when the cache is off. */
     catalogIndex: CatalogIndex | null;
+    /** Where /metrics listens with METRICS_PORT (0 picks a free port). */
+    metricsPort: number | undefined;
   };
 };
 
@@ -96,8 +106,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
   const config: ApiConfig = { ...loadConfig(), ...options.config };
   const problems = configProblems(config);
   if (problems.length) throw new StartupRefusal(problems);
+  const tracing = options.tracing;
+  const logger = options.logger ?? { level: config.logLevel };
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // Inside a traced request every line names its trace, so a trace leads to its log lines and back.
+    logger: tracing && typeof logger === 'object' ? { ...logger, mixin: tracing.logFields } : logger,
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,
@@ -124,6 +137,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
       querystringParser: (query) => qs.parse(query, { depth: 2, arrayLimit: 20, parameterLimit: 100 }),
     },
   }).withTypeProvider<ZodTypeProvider>();
+  if (tracing) {
+    // First, so every route and hook registered after it is inside the request's span.
+    await app.register(tracing.fastifyPlugin);
+    app.addHook('onRequest', async (_request, reply) => {
+      const traceId = tracing.logFields().trace_id;
+      // The id a shopper or a support ticket can quote, to find the request's trace.
+      if (traceId) reply.header('x-trace-id', traceId);
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);
@@ -163,7 +185,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
       ? createStripeGateway(config.stripeSecretKey!, options.stripeConnection)
       : createLocalGateway(database.db);
   const guards = createGuards(database.db, tokens, clerk);
-  const answerCache = createAnswerCache(config.catalogCacheMs);
+  // Before any route, so its hook times every one of them.
+  const { metrics, port: metricsPort } = await registerMetrics(app, config.metrics, database);
+  const answerCache = createAnswerCache(config.catalogCacheMs, { onLookup: metrics.catalogAnswer });
   // With the cache off (CATALOG_CACHE_MS=0) every list queries the database. PGlite has one process, so
   // only local writes (invalidate) change its catalog; PostgreSQL may have other instances writing.
   const catalogIndex =
@@ -171,6 +195,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
       ? createCatalogIndex(database.db, {
           refreshMs: database.kind === 'postgres' ? config.catalogCacheMs : null,
           quietMs: CATALOG_QUIET_MS,
+          onAnswer: metrics.catalogList,
         })
       : null;
   if (catalogIndex) answerCache.onInvalidate(catalogIndex.invalidate);
@@ -210,18 +235,20 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     // Each local write also moves the catalog's revision, which page caches in front of the api follow.
     catalogCache: countCatalogRevisions(catalog.cache, database.db, app.log),
     passwordGuesses: createPasswordGuessLimits(app as unknown as ZodApp, database.db, config.authRateLimit),
+    metrics,
   };
   // Refunds the card gateway failed at the time are finished here, every minute, on every instance.
   const refundRetry = setInterval(() => {
-    retryPendingRefunds(database.db, payments, app.log).catch((error: unknown) =>
-      app.log.error({ err: error }, 'refund retry failed'),
+    retryPendingRefunds(database.db, payments, app.log).then(
+      (refunded) => metrics.paymentRefunded('retried', refunded),
+      (error: unknown) => app.log.error({ err: error }, 'refund retry failed'),
     );
   }, REFUND_RETRY_MS);
   refundRetry.unref();
   app.addHook('onClose', async () => clearInterval(refundRetry));
 
   const routes: RouteEntry[] = [];
-  app.decorate('shop', { ...ctx, database, routes, catalogIndex });
+  app.decorate('shop', { ...ctx, database, routes, catalogIndex, metricsPort });
   registerSecurityHeaders(app, ctx.kit.isHttps);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
@@ -234,6 +261,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     origin: config.corsOrigins,
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    // The shop's pages may read a failed call's trace id (to show or report it).
+    ...(tracing ? { exposedHeaders: ['x-trace-id'] } : {}),
   });
   await app.register(cookie);
   // Read by each form route within its own limits (the kit's `form`), refused unread elsewhere.
@@ -290,15 +319,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
   await app.register(
     async (api) => {
       const v1 = api as unknown as ZodApp;
-      v1.get(
-        '/health',
-        ctx.kit.public({
-          tag: 'health',
-          summary: 'Readiness: answers without touching the database',
-          response: { 200: healthSchema },
-        }),
-        async () => ({ status: 'ok' as const }),
-      );
+      registerHealthRoutes(v1, {
+        db: database.db,
+        kit: ctx.kit,
+        probes: { ...(limits.kind === 'redis' ? { redis: limits.check } : {}), images: images.check },
+        boundMs: config.readyTimeoutMs,
+      });
       registerIdentityRoutes(v1, ctx);
       registerPasswordRoutes(v1, ctx);
       registerMeRoutes(v1, ctx);
@@ -308,6 +334,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
       registerReviewRoutes(v1, ctx);
       registerOrderRoutes(v1, ctx);
       registerPaymentRoutes(v1, ctx);
+      // A scope of its own: the beacon's text/plain parser applies to it alone.
+      await v1.register(async (scope) => registerRumRoutes(scope as unknown as ZodApp, ctx));
       await v1.register(
         async (plugin) => {
           const admin = plugin as unknown as ZodApp;
@@ -316,6 +344,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
           registerAdminProductRoutes(admin, ctx);
           registerAdminReviewRoutes(admin, ctx);
           registerAdminOrderRoutes(admin, ctx);
+          registerSiteHealthRoutes(admin, ctx);
         },
         { prefix: '/admin' },
       );

@@ -44,6 +44,8 @@ export interface ApiConfig {
   paymentRateLimit: number;
   /** Reports per minute per client of how a page loaded a remote's release (POST /releases/reports). */
   releaseReportRateLimit: number;
+  /** Per minute per client address: `POST /rum`, the browsers' real-user figures. */
+  rumRateLimit: number;
   /**
    * The proxies to believe about the client address and scheme (X-Forwarded-For/-Proto): their addresses
    * or CIDR ranges; false (the default) believes no one. "true" or a hop count are refused at start.
@@ -54,14 +56,27 @@ export interface ApiConfig {
   requestTimeoutMs: number;
   /** How long a product list answer may be reused by this instance (other instances' writes show up after it). */
   catalogCacheMs: number;
+  /** How long each part (database, Redis, image store) may take to answer a readiness check. */
+  readyTimeoutMs: number;
   /** Redis for the rate-limit counters of every instance; unset means PostgreSQL (or memory on PGlite). */
   redisUrl: string | undefined;
   /** An S3-compatible bucket for uploaded images; unset means files under dataDir/uploads. */
   s3: S3Settings | undefined;
+  /** Prometheus metrics: on the api port behind this bearer token, and/or on a port of their own. */
+  metrics: MetricsSettings;
   /** Where mail goes (smtp://user:pass@host:port); unset means each mail is a log line. */
   smtpUrl: string | undefined;
   /** The From of the shop's mail. */
   mailFrom: string;
+}
+
+/** Where Prometheus metrics are served; neither token nor port means they are not collected at all. */
+export interface MetricsSettings {
+  /** METRICS_TOKEN: `/metrics` on the api's own port, for `Authorization: Bearer <token>` only. */
+  token: string | undefined;
+  /** METRICS_PORT: `/metrics` on a port of its own (the token is asked there too when set), bound to `host`. */
+  port: number | undefined;
+  host: string;
 }
 
 /** Where uploaded images go when S3_BUCKET is set; credentials come from the standard AWS variables. */
@@ -163,12 +178,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     authRateLimit: integer(env.AUTH_RATE_LIMIT, 20),
     paymentRateLimit: integer(env.PAYMENT_RATE_LIMIT, 30),
     releaseReportRateLimit: integer(env.RELEASE_REPORT_RATE_LIMIT, 60),
+    rumRateLimit: integer(env.RUM_RATE_LIMIT, 30),
     catalogCacheMs: integer(env.CATALOG_CACHE_MS, 2000),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     headersTimeoutMs: integer(env.HEADERS_TIMEOUT_MS, 10_000),
     requestTimeoutMs: integer(env.REQUEST_TIMEOUT_MS, 60_000),
+    readyTimeoutMs: integer(env.READY_TIMEOUT_MS, 2000) || 2000,
     redisUrl: optional(env.REDIS_URL),
     s3: s3SettingsOf(env),
+    metrics: {
+      token: optional(env.METRICS_TOKEN),
+      port: optional(env.METRICS_PORT) === undefined ? undefined : integer(env.METRICS_PORT, -1),
+      // Loopback unless said otherwise: a scraper on another machine is named on purpose (0.0.0.0 in a container).
+      host: optional(env.METRICS_HOST) ?? '127.0.0.1',
+    },
     smtpUrl: optional(env.SMTP_URL),
     mailFrom: optional(env.MAIL_FROM) ?? 'Shop <no-reply@localhost>',
   };
@@ -186,6 +209,7 @@ function s3SettingsOf(env: NodeJS.ProcessEnv): S3Settings | undefined {
 }
 
 const MIN_JWT_SECRET_BYTES = 32;
+const MIN_METRICS_TOKEN_BYTES = 16;
 
 /**
  * Settings the api must not run with, one line each naming the variable; empty when it may start.
@@ -209,6 +233,12 @@ export function configProblems(config: ApiConfig): string[] {
     problems.push(
       `JWT_SECRET is not set: with DATABASE_URL every instance must sign with the same secret of at least ${MIN_JWT_SECRET_BYTES} bytes`,
     );
+  if (config.metrics.token !== undefined && Buffer.byteLength(config.metrics.token) < MIN_METRICS_TOKEN_BYTES)
+    problems.push(
+      `METRICS_TOKEN is shorter than ${MIN_METRICS_TOKEN_BYTES} bytes; use a long random value (openssl rand -hex 24)`,
+    );
+  if (config.metrics.port !== undefined && !(config.metrics.port >= 0 && config.metrics.port < 65536))
+    problems.push('METRICS_PORT is not a port number');
   if (config.paymentGateway === 'stripe' && !config.stripeSecretKey)
     problems.push('PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY');
   if (config.paymentGateway === undefined)

@@ -9,6 +9,7 @@ import type { PaymentGateway } from './payments/gateway.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PasswordGuessLimits } from './auth/password-guesses.ts';
 import type { RefreshSeal } from './auth/refresh-seal.ts';
+import type { ShopMetrics } from './observability/metrics.ts';
 
 /** What route files need, built once in app.ts. */
 export interface AppContext {
@@ -27,4 +28,6 @@ export interface AppContext {
   catalogCache: AnswerCache;
   /** The one budget of password guesses that logins and current-password checks share. */
   passwordGuesses: PasswordGuessLimits;
+  /** Orders, payments and catalog cache figures for /metrics (no-ops when metrics are off). */
+  metrics: ShopMetrics;
 }

@@ -74,6 +74,12 @@ async function reviewOf(owner: SignedIn) {
 
 const ROWS: Record<string, { allowed: Allowed; call: Build }> = {
   'GET /api/v1/health': { allowed: 'everyone', call: async () => ({ url: '/health' }) },
+  'GET /api/v1/health/live': { allowed: 'everyone', call: async () => ({ url: '/health/live' }) },
+  'GET /api/v1/health/ready': { allowed: 'everyone', call: async () => ({ url: '/health/ready' }) },
+  'POST /api/v1/rum': {
+    allowed: 'everyone',
+    call: async () => json('/rum', { page: '/', vitals: [{ name: 'LCP', value: 1200 }] }),
+  },
   'POST /api/v1/auth/register': {
     allowed: 'everyone',
     call: async () => json('/auth/register', { name: 'New', email: uniqueEmail('matrix'), password }),
@@ -234,6 +240,7 @@ const ROWS: Record<string, { allowed: Allowed; call: Build }> = {
   },
   'GET /api/v1/admin/orders': { allowed: 'admin', call: async () => ({ url: '/admin/orders' }) },
   'GET /api/v1/admin/orders/daily': { allowed: 'admin', call: async () => ({ url: '/admin/orders/daily' }) },
+  'GET /api/v1/admin/site-health': { allowed: 'admin', call: async () => ({ url: '/admin/site-health' }) },
   'PUT /api/v1/admin/order/:id': {
     allowed: 'admin',
     call: async (_caller, cast) => json(`/admin/order/${await orderOf(cast.shopper)}`, { status: 'Shipped' }),

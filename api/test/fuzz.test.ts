@@ -51,6 +51,17 @@ async function storedState() {
   return JSON.stringify({ tables: rows[0], files });
 }
 
+/** Waits for work a route does after its answer: a moment, then until two readings agree. */
+async function settledState() {
+  const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
+  await pause(100);
+  let [last, now] = ['', await storedState()];
+  while (now !== last) {
+    await pause(20);
+    [last, now] = [now, await storedState()];
+  }
+}
+
 interface Case {
   /** "METHOD /url": a counterexample names its route, not the route's schema objects. */
   route: string;
@@ -115,6 +126,10 @@ describe(`every endpoint, fuzzed from its schemas (${RUNS} cases)`, () => {
       const statuses = new Map<number, number>();
       // Logout as the admin would end the session every other case uses: it is called as a guest.
       const asGuest = new Set(['/api/v1/auth/logout']);
+      // The browsers' beacon takes text/plain on purpose (sendBeacon; no token, no cookie): other forms not.
+      const beacons = new Set(['/api/v1/rum']);
+      // Writes the reset link after its answer has left (issue 21): the next case starts once it has landed.
+      const finishesAfterAnswer = new Set(['/api/v1/password/forgot']);
       await fc.assert(
         fc.asyncProperty(fc.constantFrom(...t.app.shop.routes).chain(caseFor), async (input) => {
           const route = t.app.shop.routes.find((entry) => `${entry.method} ${entry.url}` === input.route)!;
@@ -130,9 +145,13 @@ describe(`every endpoint, fuzzed from its schemas (${RUNS} cases)`, () => {
           const context = `${route.method} ${url.slice(0, 300)} ${String(payload ?? '').slice(0, 300)}`;
           expect(response.statusCode, context).toBeLessThan(500);
           const type = headers['content-type'] ?? 'application/json';
-          const formToJsonRoute = !route.form && !type.startsWith('application/json');
+          const formToJsonRoute =
+            !route.form &&
+            !type.startsWith('application/json') &&
+            !(beacons.has(route.url) && type.startsWith('text/plain'));
           if (formToJsonRoute)
             expect(response.statusCode, `${context}: a form to a JSON-only route`).toBe(415);
+          if (finishesAfterAnswer.has(route.url) && response.statusCode < 400) await settledState();
           if (response.statusCode >= 400) {
             expect(response.json(), context).toMatchObject({ success: false, message: expect.any(String) });
             expect(await storedState(), `${context}: refused, yet something stored changed`).toBe(before);

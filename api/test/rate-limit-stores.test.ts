@@ -96,7 +96,7 @@ describe.skipIf(redisMissing)(
       await Promise.all(storages.map((storage) => storage.close()));
     });
 
-    it('fails limited calls while Redis is down (never lets them through uncounted), and counts again after', async () => {
+    it('refuses limited calls with 503 and Retry-After while Redis is down (never lets them through uncounted, never a 500), and counts again after', async () => {
       const logged: string[] = [];
       const storage = await openRateLimitStorage(redis.url, database, (_error, message) =>
         logged.push(message),
@@ -112,11 +112,14 @@ describe.skipIf(redisMissing)(
 
       await redis.stop();
       const during = await app.inject({ method: 'GET', url: '/outage' });
-      expect(during.statusCode).toBe(500);
-      expect(during.json()).toEqual({ success: false, message: 'Internal Server Error' });
-      expect(await hit(app, '/outage')).toBe(500);
+      expect(during.statusCode).toBe(503);
+      expect(during.headers['retry-after']).toBe('5');
+      expect(during.json()).toEqual({ success: false, message: 'Service temporarily unavailable' });
+      expect(await hit(app, '/outage')).toBe(503);
       // One line for the outage, not one per reconnect attempt.
-      expect(logged).toEqual(['redis (rate limits) unreachable: rate-limited calls fail until it is back']);
+      expect(logged).toEqual([
+        'redis (rate limits) unreachable: rate-limited calls answer 503 until it is back',
+      ]);
 
       redis = await startRedis(redis.port);
       await expect.poll(() => hit(app, '/outage'), { timeout: 10_000, interval: 200 }).toBe(200);

@@ -39,6 +39,9 @@ function spawnServer(port: number, extraEnv: NodeJS.ProcessEnv = {}, dir = dataD
     'S3_BUCKET',
     'PUBLIC_API_URL',
     'SHOP_URL',
+    'METRICS_TOKEN',
+    'METRICS_PORT',
+    'OTEL_EXPORTER_OTLP_ENDPOINT',
   ])
     delete env[name];
   const child = spawn(process.execPath, [entry], {

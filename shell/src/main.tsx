@@ -10,6 +10,7 @@ import { loadRemoteRoutes, registerShopRemotes } from './app/remotes/remoteRegis
 import { routeOwnerOf } from './app/route-owner.ts';
 import { preloadShellPage } from './app/routes.tsx';
 import { ShellApp } from './app/ShellApp.tsx';
+import { scheduleRealUserFigures } from './app/real-user/schedule.ts';
 
 /** How long the first render waits for the storefront before it draws the frame with a loading bar. */
 const REMOTE_WAIT_MS = 4000;
@@ -33,6 +34,14 @@ try {
   await nextTask();
   const config = await loadRuntimeConfig();
   registerShopRemotes(config);
+  // Web vitals and unhandled errors of a sampled share of views, loaded after the page is (issue 26). An
+  // error is told by the remote's address: with releases, the folder of its live.json holds every release.
+  scheduleRealUserFigures({
+    ...config.remotes,
+    ...Object.fromEntries(
+      Object.entries(config.releases ?? {}).map(([name, release]) => [name, release.liveAt]),
+    ),
+  });
   // Most visits land on a storefront page: fetch its code at once (index.html has preloaded it).
   const storefront = window.location.pathname.startsWith('/admin')
     ? null

@@ -149,7 +149,16 @@ export const CATALOG_QUIET_MS = 1000;
  * snapshot is older than `refreshMs`: it is then reloaded in the background while the old one still
  * answers, so a list is at most `refreshMs` plus one load behind another instance's write.
  */
-export function createCatalogIndex(db: Db, options: { refreshMs: number | null; quietMs: number }) {
+export function createCatalogIndex(
+  db: Db,
+  options: {
+    refreshMs: number | null;
+    quietMs: number;
+    /** Each list answered: from the snapshot in memory, or by the database while there is none. */
+    onAnswer?: (source: 'memory' | 'database') => void;
+  },
+) {
+  const onAnswer = options.onAnswer ?? (() => {});
   let snapshot: CatalogSnapshot | undefined;
   let loading: Promise<CatalogSnapshot | undefined> | undefined;
   let version = 0;
@@ -179,11 +188,13 @@ export function createCatalogIndex(db: Db, options: { refreshMs: number | null; 
     async page(query: ProductListQuery, baseUrl: string): Promise<CatalogPage> {
       if (!snapshot) {
         if (performance.now() - lastInvalidation >= options.quietMs) reloadInBackground();
+        onAnswer('database');
         return loadProductPage(db, query, baseUrl);
       }
       if (options.refreshMs !== null && Date.now() - snapshot.loadedAt > options.refreshMs) {
         reloadInBackground();
       }
+      onAnswer('memory');
       return pageOfSnapshot(snapshot, query, baseUrl);
     },
     /** Whether lists are answered from memory now. */

@@ -14,6 +14,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Connections the pool may open at once (PGlite: its one in-process connection). */
+  maxConnections: number;
   /** PostgreSQL's LISTEN/NOTIFY between the instances sharing the database; none on PGlite. */
   notifications?: Notifications;
   close(): Promise<void>;
@@ -33,6 +35,9 @@ export interface Notifications {
   notify(channel: string, payload: string): Promise<void>;
 }
 
+/** postgres.js connections per instance: with the default max_connections (100), room for several instances. */
+const POOL_SIZE = 10;
+
 /** Any fixed number: the advisory lock instances take to migrate one at a time. */
 const MIGRATION_LOCK = 7_264_001;
 
@@ -48,7 +53,11 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const { migrate } = await import('drizzle-orm/postgres-js/migrator');
     // connect_timeout bounds how long a request waits for an unreachable server before its 503 (default 30 s).
-    const client = postgres(options.databaseUrl, { max: 10, connect_timeout: 5, onnotice: () => {} });
+    const client = postgres(options.databaseUrl, {
+      max: POOL_SIZE,
+      connect_timeout: 5,
+      onnotice: () => {},
+    });
     const db = drizzle({ client, schema });
     // Instances starting together on a new or upgraded database would run the same migration twice (the
     // second fails "already exists"): one migrates at a time, the others then find nothing to do.
@@ -69,6 +78,7 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
     return {
       db: db as unknown as Db,
       kind: 'postgres',
+      maxConnections: POOL_SIZE,
       notifications,
       close: () => client.end({ timeout: 5 }),
     };
@@ -81,5 +91,5 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
   const client = dir === 'memory' ? new PGlite() : new PGlite(dir);
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', maxConnections: 1, close: () => client.close() };
 }

@@ -246,6 +246,36 @@ export const releaseLoads = pgTable(
   ],
 );
 
+/**
+ * Real-user figures (issue 26): one row per page view a browser reported (its web vitals, null when not
+ * measured), and one per unhandled error. No personal data: the page is a route pattern, nothing names
+ * the shopper. Kept 8 days (the card shows 24 hours).
+ */
+export const rumViews = pgTable(
+  'rum_views',
+  {
+    createdAt: createdAt(),
+    page: text('page').notNull(),
+    lcpMs: doublePrecision('lcp_ms'),
+    inpMs: doublePrecision('inp_ms'),
+    cls: doublePrecision('cls'),
+    ttfbMs: doublePrecision('ttfb_ms'),
+  },
+  (table) => [index('rum_views_created_at_idx').on(table.createdAt)],
+);
+
+export const rumErrors = pgTable(
+  'rum_errors',
+  {
+    createdAt: createdAt(),
+    page: text('page').notNull(),
+    source: text('source').notNull(),
+    release: text('release').notNull(),
+    message: text('message').notNull(),
+  },
+  (table) => [index('rum_errors_created_at_idx').on(table.createdAt)],
+);
+
 // Row types, beside the tables they come from.
 export type UserRow = typeof users.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;

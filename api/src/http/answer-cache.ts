@@ -6,7 +6,11 @@
  * Concurrent misses for the same key share one computation, so a burst after an invalidation costs one
  * database round, not one per request; an answer computed across an invalidation is not kept.
  */
-export function createAnswerCache(ttlMs: number, maxEntries = 500) {
+export function createAnswerCache(
+  ttlMs: number,
+  options: { maxEntries?: number; onLookup?: (result: 'hit' | 'shared' | 'miss') => void } = {},
+) {
+  const { maxEntries = 500, onLookup = () => {} } = options;
   const entries = new Map<string, { body: string; expires: number }>();
   const inFlight = new Map<string, Promise<string>>();
   let version = 0;
@@ -24,11 +28,21 @@ export function createAnswerCache(ttlMs: number, maxEntries = 500) {
 
   return {
     async getOrCompute(key: string, compute: () => Promise<string>): Promise<string> {
-      if (ttlMs <= 0) return compute();
+      if (ttlMs <= 0) {
+        onLookup('miss');
+        return compute();
+      }
       const cached = get(key);
-      if (cached !== undefined) return cached;
+      if (cached !== undefined) {
+        onLookup('hit');
+        return cached;
+      }
       const pending = inFlight.get(key);
-      if (pending) return pending;
+      if (pending) {
+        onLookup('shared');
+        return pending;
+      }
+      onLookup('miss');
       const startedAt = version;
       const promise = compute()
         .then((body) => {

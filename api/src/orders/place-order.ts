@@ -90,6 +90,7 @@ export async function placeOrder(ctx: AppContext, user: UserRow, input: OrderInp
       });
     });
     ctx.catalogCache.invalidate();
+    ctx.metrics.orderPlaced();
     return order;
   } catch (error) {
     if (isUniqueViolation(error)) throw badRequest(PAYMENT_USED);
@@ -97,6 +98,8 @@ export async function placeOrder(ctx: AppContext, user: UserRow, input: OrderInp
     // The shopper paid and gets no order: the money goes back now, never left to an operator.
     const refund = await refundRefusedPayment(ctx.db, ctx.payments, log, { id: paymentId, userId: user.id });
     if (refund === null) throw error;
+    ctx.metrics.paymentRefused('order_refused');
+    ctx.metrics.paymentRefunded(refund);
     const amount = `₹${toRupees(intent.amountPaise)}`;
     throw new HttpError(
       error.statusCode,

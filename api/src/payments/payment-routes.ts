@@ -10,6 +10,7 @@ import type { ApiConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { ZodApp } from '../http/types.ts';
 import { currentUser, type RouteKit } from '../http/route-kit.ts';
+import type { ShopMetrics } from '../observability/metrics.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { CardError, confirmLocalIntent } from './local-gateway.ts';
 
@@ -25,11 +26,12 @@ export interface PaymentRouteDeps {
   kit: RouteKit;
   payments: PaymentGateway;
   config: Pick<ApiConfig, 'paymentRateLimit'>;
+  metrics: Pick<ShopMetrics, 'paymentRefused'>;
 }
 
 const tag = 'payments';
 
-export function registerPaymentRoutes(app: ZodApp, { db, kit, payments, config }: PaymentRouteDeps) {
+export function registerPaymentRoutes(app: ZodApp, { db, kit, payments, config, metrics }: PaymentRouteDeps) {
   // Card testing and intent spam: both calls are limited per client address.
   const rateLimit = config.paymentRateLimit;
   app.post(
@@ -70,6 +72,7 @@ export function registerPaymentRoutes(app: ZodApp, { db, kit, payments, config }
         return { paymentIntent: await confirmLocalIntent(db, request.body) };
       } catch (error) {
         if (!(error instanceof CardError)) throw error;
+        if (error.statusCode === 402) metrics.paymentRefused('card_declined');
         return reply.status(error.statusCode as 400).send({
           success: false,
           message: error.message,

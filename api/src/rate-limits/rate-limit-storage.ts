@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { StartupRefusal } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { postgresRateLimitStore, sweepExpired } from './postgres-store.ts';
+import { redisRateLimitStore } from './redis-store.ts';
 
 /** Ended windows are deleted this often by each instance (one indexed delete). */
 const SWEEP_MS = 60_000;
@@ -10,7 +11,9 @@ const SWEEP_MS = 60_000;
 export interface RateLimitStorage {
   kind: 'redis' | 'postgres' | 'memory';
   /** Spread into @fastify/rate-limit's options. */
-  options: Pick<RateLimitPluginOptions, 'redis' | 'store' | 'nameSpace'>;
+  options: Pick<RateLimitPluginOptions, 'store'>;
+  /** Readiness: resolves when the counters answer (Redis: PING); the database's own check covers PostgreSQL. */
+  check(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,10 +30,11 @@ export async function openRateLimitStorage(
   if (redisUrl) {
     const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: 5000 });
     // ioredis reconnects by itself, retrying every few hundred milliseconds: an outage is logged once, not
-    // once per attempt. Meanwhile limited calls fail (500) rather than go through uncounted.
+    // once per attempt. Meanwhile limited calls answer 503 with Retry-After rather than go through uncounted.
     let down = false;
     redis.on('error', (error) => {
-      if (!down) logError(error, 'redis (rate limits) unreachable: rate-limited calls fail until it is back');
+      if (!down)
+        logError(error, 'redis (rate limits) unreachable: rate-limited calls answer 503 until it is back');
       down = true;
     });
     redis.on('ready', () => (down = false));
@@ -44,7 +48,11 @@ export async function openRateLimitStorage(
     });
     return {
       kind: 'redis',
-      options: { redis, nameSpace: 'shop-rate-limit-' },
+      options: { store: redisRateLimitStore(redis, 'shop-rate-limit-', () => down) },
+      check: async () => {
+        if (down) throw new Error('redis is reconnecting');
+        await redis.ping();
+      },
       close: async () => {
         await redis.quit().catch(() => redis.disconnect());
       },
@@ -59,8 +67,9 @@ export async function openRateLimitStorage(
     return {
       kind: 'postgres',
       options: { store: postgresRateLimitStore(database.db) },
+      check: async () => {},
       close: async () => clearInterval(sweep),
     };
   }
-  return { kind: 'memory', options: {}, close: async () => {} };
+  return { kind: 'memory', options: {}, check: async () => {}, close: async () => {} };
 }

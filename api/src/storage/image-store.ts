@@ -1,4 +1,4 @@
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { detectImageType } from './image-types.ts';
@@ -15,6 +15,8 @@ export interface SavedImage {
 export interface ImageStore {
   save(bytes: Uint8Array, folder: 'products' | 'avatars'): Promise<SavedImage>;
   remove(key: string): Promise<void>;
+  /** Resolves when the store can take an upload now (readiness); rejects with why not. */
+  check(): Promise<void>;
 }
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -47,6 +49,11 @@ export function createDiskImageStore(uploadsDir: string): ImageStore {
       await unlink(resolveKey(key)).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
       });
+    },
+    async check() {
+      // The folder appears with the first upload; a new instance is ready if it could make it.
+      await mkdir(uploadsDir, { recursive: true });
+      await access(uploadsDir, constants.W_OK);
     },
   };
 }

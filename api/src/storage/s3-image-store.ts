@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -22,14 +23,9 @@ export interface S3ImageStore extends ImageStore {
   close(): void;
 }
 
-/**
- * Uploaded images in an S3-compatible bucket, shared by every api instance. Keys and urls are the disk
- * store's (`products/<random>.png` at /uploads/products/<random>.png): the api keeps serving them, so the
- * browser never needs bucket credentials and the CSP stays `img-src` self and the api. Credentials come
- * from the AWS SDK's usual chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, a profile or a role).
- */
-export function createS3ImageStore(settings: S3Settings): S3ImageStore {
-  const client = new S3Client({
+/** A client for S3_* settings: the image store's, and the backups' (api/src/backup). */
+export function createS3Client(settings: S3Settings) {
+  return new S3Client({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     forcePathStyle: settings.forcePathStyle,
@@ -42,6 +38,16 @@ export function createS3ImageStore(settings: S3Settings): S3ImageStore {
         }
       : {}),
   });
+}
+
+/**
+ * Uploaded images in an S3-compatible bucket, shared by every api instance. Keys and urls are the disk
+ * store's (`products/<random>.png` at /uploads/products/<random>.png): the api keeps serving them, so the
+ * browser never needs bucket credentials and the CSP stays `img-src` self and the api. Credentials come
+ * from the AWS SDK's usual chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, a profile or a role).
+ */
+export function createS3ImageStore(settings: S3Settings): S3ImageStore {
+  const client = createS3Client(settings);
   const Bucket = settings.bucket;
   return {
     async save(bytes, folder) {
@@ -74,6 +80,10 @@ export function createS3ImageStore(settings: S3Settings): S3ImageStore {
         if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
         throw error;
       }
+    },
+    async check() {
+      // Answers only when the bucket exists and these credentials may use it.
+      await client.send(new HeadBucketCommand({ Bucket }));
     },
     close: () => client.destroy(),
   };

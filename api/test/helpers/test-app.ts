@@ -50,7 +50,7 @@ export type TestAppOptions = {
   seed?: boolean;
   /** A PostgreSQL server to make the throwaway database on, instead of DATABASE_URL (fault tests). */
   postgresUrl?: string;
-} & Pick<BuildAppOptions, 'stripeConnection'>;
+} & Pick<BuildAppOptions, 'stripeConnection' | 'tracing'>;
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-api-test-'));
@@ -67,6 +67,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     logger: { level: 'info', stream },
     seed: options.seed ?? false,
     ...(options.stripeConnection ? { stripeConnection: options.stripeConnection } : {}),
+    ...(options.tracing ? { tracing: options.tracing } : {}),
     config: {
       dataDir,
       databaseUrl: undefined,
@@ -76,6 +77,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       authRateLimit: 10_000,
       paymentRateLimit: 10_000,
       releaseReportRateLimit: 10_000,
+      rumRateLimit: 10_000,
       catalogCacheMs: 2000,
       corsOrigins: ['http://localhost:4000'],
       clerkAuthorizedParties: ['http://localhost:4000'],

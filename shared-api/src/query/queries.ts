@@ -21,6 +21,7 @@ import {
 } from '../endpoints/orders.ts';
 import { getReleaseHealth } from '../endpoints/releases.ts';
 import { queryKeys } from './query-keys.ts';
+import { getSiteHealth } from '../endpoints/site-health.ts';
 
 // One query per endpoint a screen reads, so the storefront and the admin panel share cache entries.
 
@@ -63,6 +64,10 @@ export const allOrdersQuery = () => queryOptions({ queryKey: queryKeys.allOrders
 
 export const dailyOrdersQuery = (days = 30) =>
   queryOptions({ queryKey: queryKeys.dailyOrders(days), queryFn: () => getDailyOrders({ days }) });
+
+/** The admin's Site health card: a minute old at most while the dashboard stays open. */
+export const siteHealthQuery = () =>
+  queryOptions({ queryKey: queryKeys.siteHealth, queryFn: getSiteHealth, staleTime: 60_000 });
 
 export const allUsersQuery = () => queryOptions({ queryKey: queryKeys.allUsers, queryFn: getUsers });
 

@@ -18,6 +18,7 @@ export const queryKeys = {
   allOrders: ['orders', 'all'] as const,
   adminOrdersPage: (query: AdminListQuery) => ['orders', 'all', 'page', query] as const,
   dailyOrders: (days: number) => ['orders', 'all', 'daily', days] as const,
+  siteHealth: ['site-health'] as const,
   users: ['users'] as const,
   allUsers: ['users', 'all'] as const,
   adminUsersPage: (query: AdminListQuery) => ['users', 'all', 'page', query] as const,

@@ -41,6 +41,26 @@ export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 export const healthSchema = z.object({ status: z.literal('ok') });
 export type Health = z.infer<typeof healthSchema>;
 
+/** What the api needs to serve: each answers within the readiness bound, or the instance is not ready. */
+export const READINESS_PARTS = ['database', 'redis', 'images'] as const;
+export type ReadinessPart = (typeof READINESS_PARTS)[number];
+
+export const readinessCheckSchema = z.object({
+  status: z.enum(['ok', 'failing']),
+  /** How long the part took to answer (or how long it was waited for). */
+  ms: z.number().nonnegative(),
+  /** Why it is failing, in the operator's words; never the part's own error text (addresses, users). */
+  reason: z.string().optional(),
+});
+/** `GET /health/ready`: 200 when every part answered in time, else 503 naming the failing parts. */
+export const readinessSchema = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  /** Parts not configured on this instance (redis without REDIS_URL) are left out. */
+  checks: z.partialRecord(z.enum(READINESS_PARTS), readinessCheckSchema),
+});
+export const notReadySchema = readinessSchema.extend({ success: z.literal(false), message: z.string() });
+export type Readiness = z.infer<typeof readinessSchema>;
+
 /** `{ id }` path parameter. */
 export const idParamsSchema = z.object({ id: objectIdSchema });
 

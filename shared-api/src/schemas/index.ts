@@ -13,3 +13,4 @@ export * from './pricing.ts';
 export * from './admin-lists.ts';
 export * from './catalog-feeds.ts';
 export * from './releases.ts';
+export * from './site-health.ts';

@@ -25,6 +25,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatCard, StatGrid, StatSkeleton } from '../../components/StatCard.tsx';
+import { SiteHealthCard } from './SiteHealthCard.tsx';
 
 // Its own chunk: only the dashboard downloads the chart.
 const RevenueChart = lazy(() => import('./RevenueChart.tsx'));
@@ -156,6 +157,8 @@ export function DashboardPage() {
           </Card.Body>
         </Card.Root>
       </Grid>
+
+      <SiteHealthCard />
     </>
   );
 }

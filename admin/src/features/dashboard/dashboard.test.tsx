@@ -11,6 +11,7 @@ const api = vi.hoisted(() => ({
   getAdminOrdersPage: vi.fn(),
   getDailyOrders: vi.fn(),
   getUsersPage: vi.fn(),
+  getSiteHealth: vi.fn(),
 }));
 vi.mock('../../../../shared-api/src/endpoints/admin-products.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof SharedApi>()),
@@ -25,8 +26,15 @@ vi.mock('../../../../shared-api/src/endpoints/admin-users.ts', async (importOrig
   ...(await importOriginal<typeof SharedApi>()),
   getUsersPage: api.getUsersPage,
 }));
+vi.mock('../../../../shared-api/src/endpoints/site-health.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof SharedApi>()),
+  getSiteHealth: api.getSiteHealth,
+}));
 
-beforeEach(() => vi.resetAllMocks());
+beforeEach(() => {
+  vi.resetAllMocks();
+  api.getSiteHealth.mockResolvedValue({ since: '2026-11-24T12:00:00.000Z', pages: [], errors: [] });
+});
 
 /** 30 days of figures as the api answers them, ending today; `orders` fills the last days. */
 const thirtyDays = (orders: { revenue: number; orders: number }[] = []) =>
@@ -71,5 +79,28 @@ describe('/admin/dashboard', () => {
       expect.stringContaining('Failed to get admin products'),
       expect.stringContaining('Failed to get users'),
     ]);
+  });
+
+  it('shows the site health card: p75 per page, coloured by the vitals bounds, and errors by source', async () => {
+    api.getAdminProductsPage.mockResolvedValue(productsPage([product(1)], { total: 3 }));
+    api.getAdminOrdersPage.mockResolvedValue(ordersPage([order(1)], { total: 2, amount: 1100 }));
+    api.getDailyOrders.mockResolvedValue(thirtyDays());
+    api.getUsersPage.mockResolvedValue(usersPage([user(1)], { total: 2 }));
+    api.getSiteHealth.mockResolvedValue({
+      since: '2026-11-24T12:00:00.000Z',
+      pages: [
+        { page: '/', views: 1200, lcpMs: 1800, inpMs: 240, cls: 0.31 },
+        { page: '/product/:param', views: 300, lcpMs: null, inpMs: null, cls: 0.02 },
+      ],
+      errors: [
+        { source: 'storefront', release: 'remoteEntry-3f9a1c2b', count: 7, lastMessage: 'TypeError: x' },
+      ],
+    });
+    renderAdmin(<DashboardPage />, { path: '/admin/dashboard' });
+    const card = await screen.findByRole('region', { name: 'Site health' });
+    const rows = await within(card).findAllByRole('row');
+    expect(rows[1]).toHaveTextContent('/1,2001,800 ms240 ms0.310');
+    expect(rows[2]).toHaveTextContent('/product/:param300––0.020');
+    expect(within(card).getByText(/7 — last: TypeError: x/)).toBeInTheDocument();
   });
 });
