@@ -43,6 +43,9 @@ import { registerOrderRoutes } from './orders/order-routes.ts';
 import { retryPendingRefunds } from './orders/refunds.ts';
 import { registerAdminOrderRoutes } from './orders/admin-order-routes.ts';
 import { registerPaymentRoutes } from './payments/payment-routes.ts';
+import { registerPaymentMethodRoutes } from './payments/payment-methods-routes.ts';
+import { registerCashOnDeliveryRoutes } from './cash-on-delivery/cod-routes.ts';
+import { registerInvoiceRoutes } from './invoices/invoice-routes.ts';
 import { createLocalGateway } from './payments/local-gateway.ts';
 import { createStripeGateway, type StripeConnection } from './payments/stripe-gateway.ts';
 import { createLogMailer } from './mail/log-mailer.ts';
@@ -306,6 +309,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
       registerReviewRoutes(v1, ctx);
       registerOrderRoutes(v1, ctx);
       registerPaymentRoutes(v1, ctx);
+      registerPaymentMethodRoutes(v1, ctx);
+      registerCashOnDeliveryRoutes(v1, ctx);
+      registerInvoiceRoutes(v1, ctx);
       await v1.register(
         async (plugin) => {
           const admin = plugin as unknown as ZodApp;

@@ -155,6 +155,24 @@ const ROWS: Record<string, { allowed: Allowed; call: Build }> = {
     allowed: 'signed-in',
     call: async () => json('/payment/process', { amount: 50_000 }),
   },
+  'GET /api/v1/payment/methods': {
+    allowed: 'signed-in',
+    call: async () => ({ url: '/payment/methods?amount=50000&pinCode=560001' }),
+  },
+  'POST /api/v1/order/cash-on-delivery': {
+    allowed: 'signed-in',
+    call: async () => {
+      const product = await addProduct(t.app, { pricePaise: 50_000, stock: 5 });
+      return json('/order/cash-on-delivery', {
+        orderItems: [{ product: product.id, quantity: 1 }],
+        shippingInfo,
+      });
+    },
+  },
+  'GET /api/v1/order/:id/invoice': {
+    allowed: 'owner',
+    call: async (_caller, cast) => ({ url: `/order/${await orderOf(cast.shopper)}/invoice` }),
+  },
   'POST /api/v1/payment/confirm': {
     allowed: 'everyone',
     call: async (_caller, cast) => {

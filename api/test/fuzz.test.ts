@@ -39,6 +39,8 @@ async function storedState() {
     'orders',
     'payment_intents',
     'used_payments',
+    'invoices',
+    'invoice_counters',
   ];
   const columns = tables.map(
     (table) =>

@@ -143,6 +143,8 @@ export interface StoredOrderItem {
   image: string;
   pricePaise: number;
   quantity: number;
+  /** The product's category when sold: the invoice's HSN code comes from it (orders before issue 25 lack it). */
+  category?: string;
 }
 
 export const orders = pgTable(
@@ -157,7 +159,11 @@ export const orders = pgTable(
     /** A payment intent pays for one order only. */
     paymentId: text('payment_id').notNull(),
     paymentStatus: text('payment_status').notNull(),
-    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }).notNull(),
+    paymentMethod: text('payment_method', { enum: ['card', 'upi', 'cod'] })
+      .notNull()
+      .default('card'),
+    /** Null for a cash-on-delivery order until it is delivered. */
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     itemsPaise: bigint('items_paise', { mode: 'number' }).notNull(),
     taxPaise: bigint('tax_paise', { mode: 'number' }).notNull(),
     shippingPaise: bigint('shipping_paise', { mode: 'number' }).notNull(),
@@ -172,6 +178,7 @@ export const orders = pgTable(
     uniqueIndex('orders_payment_id_key').on(table.paymentId),
     index('orders_user_id_idx').on(table.userId),
     check('orders_status_check', sql`${table.orderStatus} in ('Processing', 'Shipped', 'Delivered')`),
+    check('orders_payment_method_check', sql`${table.paymentMethod} in ('card', 'upi', 'cod')`),
   ],
 );
 
@@ -228,7 +235,59 @@ export const loginThrottle = pgTable(
   (table) => [primaryKey({ name: 'login_throttle_email_address_pk', columns: [table.email, table.address] })],
 );
 
+/** The last invoice number given in each financial year ('2026-27'): the one source of the next. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  financialYear: text('financial_year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/** A GST tax invoice as issued; never changed or deleted (not even with its order). */
+export const invoices = pgTable(
+  'invoices',
+  {
+    number: text('number').primaryKey(),
+    orderId: char('order_id', { length: 24 }).notNull(),
+    financialYear: text('financial_year').notNull(),
+    sequence: integer('sequence').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    document: jsonb('document').$type<InvoiceDocument>().notNull(),
+  },
+  (table) => [
+    uniqueIndex('invoices_order_id_key').on(table.orderId),
+    uniqueIndex('invoices_year_sequence_key').on(table.financialYear, table.sequence),
+  ],
+);
+
+/** Everything printed on an invoice, fixed when it is issued. Money in paise. */
+export interface InvoiceDocument {
+  seller: { name: string; address: string; state: string; gstin: string };
+  buyer: { name: string; email: string; address: string; state: string; country: string; pinCode: string };
+  /** 'intra': CGST 9% + SGST 9% (shipped within the seller's state); 'inter': IGST 18%. */
+  supply: 'intra' | 'inter';
+  paymentMethod: 'card' | 'upi' | 'cod';
+  orderPlacedAt: string;
+  lines: InvoiceLine[];
+  shippingPaise: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  totalPaise: number;
+}
+
+export interface InvoiceLine {
+  name: string;
+  hsn: string;
+  quantity: number;
+  unitPaise: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+}
+
 // Row types, beside the tables they come from.
 export type UserRow = typeof users.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;

@@ -56,3 +56,18 @@ export const isObjectId = (value: unknown): value is string =>
 
 export const isProductCategory = (value: unknown): value is (typeof PRODUCT_CATEGORIES)[number] =>
   (PRODUCT_CATEGORIES as readonly unknown[]).includes(value);
+
+/**
+ * How an order is paid (issue 25): by card (the spec's way, the default), by UPI, or in cash on delivery.
+ * The labels are what every screen shows for an order's method.
+ */
+export const PAYMENT_METHODS = ['card', 'upi', 'cod'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: 'Card',
+  upi: 'UPI',
+  cod: 'Cash on delivery',
+};
+
+/** The payment status of a cash-on-delivery order until the courier has the cash (it shows NOT PAID). */
+export const CASH_ON_DELIVERY_PENDING = 'pending';
