@@ -154,8 +154,10 @@ describe('/process/payment', () => {
     );
     const { router } = render();
     await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
-    expect(calls.map((call) => call.path)).toEqual(['/order/new']);
-    expect(calls[0]!.body).toMatchObject({ paymentInfo: { id: 'pi_paid', status: 'succeeded' } });
+    // (Besides asking which methods are on offer.)
+    const placing = calls.filter((call) => call.path !== '/payment/methods');
+    expect(placing.map((call) => call.path)).toEqual(['/order/new']);
+    expect(placing[0]!.body).toMatchObject({ paymentInfo: { id: 'pi_paid', status: 'succeeded' } });
   });
 
   it('a paid order the server could not place yet is offered again, without paying again', async () => {
@@ -223,5 +225,72 @@ describe('/process/payment', () => {
     checkoutOf({});
     render({ provider: 'stripe', publishableKey: 'pk_test_unreachable' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Card payments are unavailable right now');
+  });
+
+  describe('the other methods the api offers (issue 25)', () => {
+    const offering = (cod: object) => ({
+      'GET /payment/methods': () => ({
+        success: true,
+        methods: [
+          { method: 'card', available: true },
+          { method: 'cod', ...cod },
+        ],
+      }),
+    });
+
+    it('opens on the card, then offers cash on delivery as a radio, and places that order NOT PAID', async () => {
+      const calls = checkoutOf({
+        ...offering({ available: true }),
+        'POST /order/cash-on-delivery': () => ({
+          success: true,
+          order: anOrder(2, { paymentMethod: 'cod', paymentInfo: { id: 'cod_x', status: 'pending' } }),
+        }),
+      });
+      const { router } = render();
+      expect(screen.getByRole('heading', { name: 'Card Info' })).toBeInTheDocument();
+      const card = await screen.findByRole('radio', { name: 'Card' });
+      expect(card).toBeChecked();
+      expect(calls.find((call) => call.path === '/payment/methods')!.query.toString()).toBe(
+        'amount=67082&pinCode=560001',
+      );
+      await userEvent.click(screen.getByRole('radio', { name: 'Cash on delivery' }));
+      expect(screen.getByRole('heading', { name: 'Cash on delivery' })).toBeInTheDocument();
+      expect(screen.queryByLabelText(/^Card number/)).not.toBeInTheDocument();
+      await userEvent.click(await screen.findByRole('button', { name: 'Place Order - ₹670.82' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
+      expect(calls.find((call) => call.path === '/order/cash-on-delivery')!.body).toEqual({
+        orderItems: [{ product: product._id, name: 'T-Shirt', image: '', price: 399, quantity: 1 }],
+        shippingInfo: address,
+      });
+      expect(calls.some((call) => call.path === '/payment/process')).toBe(false);
+      expect(cartStore.getState().cartItems).toEqual([]);
+    });
+
+    it("shows a method the server would refuse disabled, with the server's reason", async () => {
+      const reason = 'Cash on delivery is available for orders up to ₹10,000.00; this order is ₹10,620.00.';
+      checkoutOf(offering({ available: false, reason }));
+      render();
+      const cod = await screen.findByRole('radio', { name: 'Cash on delivery' });
+      expect(cod).toBeDisabled();
+      expect(cod).toHaveAccessibleDescription(reason);
+    });
+
+    it("says the server's refusal of a cash order and stays on the page, the cart kept", async () => {
+      checkoutOf({
+        ...offering({ available: true }),
+        'POST /order/cash-on-delivery': () =>
+          apiFailure(400, 'Cash on delivery is not available for pin code 560001; pay by card or UPI.'),
+      });
+      const { router } = render();
+      await userEvent.click(await screen.findByRole('radio', { name: 'Cash on delivery' }));
+      const place = await screen.findByRole('button', { name: 'Place Order - ₹670.82' });
+      await userEvent.click(place);
+      expect(
+        await screen.findByText('Cash on delivery is not available for pin code 560001; pay by card or UPI.'),
+      ).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/process/payment');
+      expect(place).toBeEnabled();
+      expect(cartStore.getState().cartItems).toHaveLength(1);
+    });
   });
 });

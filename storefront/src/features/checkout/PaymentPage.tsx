@@ -1,6 +1,6 @@
 import type { PaymentsConfig } from '@shop/shared-contract';
 import { useCurrentUser } from '@shop/shared-auth';
-import { useCartItems } from '@shop/shared-cart';
+import { useCartItems, useShippingInfo } from '@shop/shared-cart';
 import {
   Card,
   ErrorAlert,
@@ -13,21 +13,39 @@ import {
   Text,
   usePageTitle,
 } from '@shop/shared-ui';
-import { lazy, Suspense } from 'react';
+import type { PaymentMethod } from '@shop/shared-api';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { OrderLines } from '../../components/OrderLines.tsx';
 import { priceCart } from '../../lib/price-cart.ts';
 import { CheckoutSteps } from './CheckoutSteps.tsx';
 import { LocalCardForm } from './LocalCardForm.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
+import { PaymentMethodChoice } from './PaymentMethodChoice.tsx';
 import { readOrderInfo } from './order-info.ts';
 import { readPendingPayment } from './pending-payment.ts';
 import { useCheckoutPayment } from './use-checkout-payment.ts';
+import { usePaymentMethods } from './use-payment-methods.ts';
 
 // Stripe's field (and Stripe.js) only when config.json names Stripe, and only on this page.
 const StripeCardForm = lazy(() => import('./StripeCardForm.tsx'));
+// The other methods' code loads with their first use (a pointer or focus on them starts it), never with
+// the card's first state (docs/performance.md, issue 25).
+const loadCashOnDelivery = () => import('./CashOnDeliveryPanel.tsx');
+const CashOnDeliveryPanel = lazy(loadCashOnDelivery);
+const PANEL_LOADERS: Partial<Record<PaymentMethod, () => Promise<unknown>>> = { cod: loadCashOnDelivery };
 
-/** `/process/payment`: 'Card Info', the provider's card field and Pay labelled with the total. */
+/** The heading of each method's panel: the card's is the spec's 'Card Info'. */
+const HEADINGS: Record<PaymentMethod, string> = {
+  card: 'Card Info',
+  upi: 'Pay by UPI',
+  cod: 'Cash on delivery',
+};
+
+/**
+ * `/process/payment`: 'Card Info', the provider's card field and Pay labelled with the total (the spec's
+ * screen, its first state), and the other methods the api offers for this order.
+ */
 export default function PaymentPage({ payments }: { payments: PaymentsConfig }) {
   usePageTitle('Payment');
   const { user } = useCurrentUser();
@@ -35,6 +53,10 @@ export default function PaymentPage({ payments }: { payments: PaymentsConfig }) 
   const price = priceCart(lines);
   const payment = useCheckoutPayment(price.amountPaise);
   const confirmed = readOrderInfo();
+  const offers = usePaymentMethods(price.amountPaise, String(useShippingInfo()?.pinCode ?? '') || undefined);
+  const [chosen, setChosen] = useState<PaymentMethod>('card');
+  // A method the api stops offering (the cart changed) falls back to the card.
+  const method = offers.some((offer) => offer.method === chosen && offer.available) ? chosen : 'card';
 
   if (payment.placed) return <PageProgress label="Opening your order" />;
   // The figures the shopper confirmed must be the cart's (another tab may have changed it since).
@@ -66,8 +88,16 @@ export default function PaymentPage({ payments }: { payments: PaymentsConfig }) 
           <Card.Body>
             <Stack gap="5">
               <Heading as="h1" size="xl">
-                Card Info
+                {HEADINGS[method]}
               </Heading>
+              {offers.length > 1 ? (
+                <PaymentMethodChoice
+                  offers={offers}
+                  value={method}
+                  onChange={setChosen}
+                  onIntent={(next) => void PANEL_LOADERS[next]?.().catch(() => {})}
+                />
+              ) : null}
               {payment.orderFailure ? (
                 <ErrorAlert
                   title="Your payment went through, but the order is not placed yet"
@@ -75,7 +105,11 @@ export default function PaymentPage({ payments }: { payments: PaymentsConfig }) 
                   onRetry={() => void payment.retryOrder()}
                 />
               ) : null}
-              {payments.provider === 'stripe' ? (
+              {method === 'cod' ? (
+                <Suspense fallback={<Skeleton h="24" aria-label="Loading cash on delivery" />}>
+                  <CashOnDeliveryPanel total={formatRupees(price.totalPrice)} payment={payment} />
+                </Suspense>
+              ) : payments.provider === 'stripe' ? (
                 <Suspense fallback={<Skeleton h="40" aria-label="Loading the card field" />}>
                   <StripeCardForm publishableKey={payments.publishableKey} {...cardProps} />
                 </Suspense>

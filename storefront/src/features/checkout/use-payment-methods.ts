@@ -1,0 +1,16 @@
+import { getPaymentMethods, type PaymentMethodOffer } from '@shop/shared-api';
+import { useQuery } from '@tanstack/react-query';
+
+/** Before the api answers, or if it cannot: the card alone (the spec's way, which is always there). */
+const CARD_ONLY: PaymentMethodOffer[] = [{ method: 'card', available: true }];
+
+/** The methods the server would take for this total and pin code (`GET /payment/methods`). */
+export function usePaymentMethods(amountPaise: number, pinCode: string | undefined): PaymentMethodOffer[] {
+  const offers = useQuery({
+    queryKey: ['payment-methods', amountPaise, pinCode ?? ''],
+    queryFn: () => getPaymentMethods(amountPaise, pinCode),
+    staleTime: 30_000,
+    retry: 1,
+  });
+  return offers.data?.some((offer) => offer.method === 'card') ? offers.data : CARD_ONLY;
+}
