@@ -46,6 +46,12 @@ import { registerPaymentRoutes } from './payments/payment-routes.ts';
 import { registerPaymentMethodRoutes } from './payments/payment-methods-routes.ts';
 import { registerCashOnDeliveryRoutes } from './cash-on-delivery/cod-routes.ts';
 import { registerInvoiceRoutes } from './invoices/invoice-routes.ts';
+import { createLocalUpiGateway } from './payments/upi/local-upi-gateway.ts';
+import { registerUpiRoutes } from './payments/upi/upi-routes.ts';
+import { sweepPaymentRequests } from './payments/upi/settle-payment-request.ts';
+import type { PaymentRequestGateway } from './payments/upi/upi-gateway.ts';
+import { paymentRequests } from './db/schema.ts';
+import { eq } from 'drizzle-orm';
 import { createLocalGateway } from './payments/local-gateway.ts';
 import { createStripeGateway, type StripeConnection } from './payments/stripe-gateway.ts';
 import { createLogMailer } from './mail/log-mailer.ts';
@@ -83,6 +89,8 @@ export interface RouteEntry {
 }
 
 const REFUND_RETRY_MS = 60_000;
+/** How often requests nobody settled (a closed tab, a lost webhook) are asked about and expired. */
+const PAYMENT_REQUEST_SWEEP_MS = 15_000;
 
 export type ShopApp = ZodApp & {
   shop: AppContext & {
@@ -164,6 +172,28 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     config.paymentGateway === 'stripe'
       ? createStripeGateway(config.stripeSecretKey!, options.stripeConnection)
       : createLocalGateway(database.db);
+  // UPI through the local test gateway outside production (it calls the api's own webhook, as a
+  // gateway would); never in production, where only a real provider takes UPI.
+  const upi: PaymentRequestGateway | null =
+    config.upi.enabled && !config.production
+      ? createLocalUpiGateway({
+          decisionMs: config.upi.testDecisionMs,
+          webhookSecret: config.upi.webhookSecret,
+          deliver: async (body, signature) => {
+            const answer = await app.inject({
+              method: 'POST',
+              url: '/api/v1/payment/webhook',
+              headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature },
+              payload: body,
+            });
+            if (answer.statusCode !== 200)
+              throw new Error(`webhook answered ${answer.statusCode}: ${answer.body}`);
+          },
+          onDeliveryError: (error) =>
+            app.log.error({ err: error }, 'UPI webhook not delivered; the sweep settles it'),
+        })
+      : null;
+  if (upi) app.addHook('onClose', async () => upi.close());
   const guards = createGuards(database.db, tokens, clerk);
   const answerCache = createAnswerCache(config.catalogCacheMs);
   // With the cache off (CATALOG_CACHE_MS=0) every list queries the database. PGlite has one process, so
@@ -208,19 +238,40 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     guards,
     images,
     payments,
+    upi,
     mailer,
     // Each local write also moves the catalog's revision, which page caches in front of the api follow.
     catalogCache: countCatalogRevisions(catalog.cache, database.db, app.log),
     passwordGuesses: createPasswordGuessLimits(app as unknown as ZodApp, database.db, config.authRateLimit),
   };
-  // Refunds the card gateway failed at the time are finished here, every minute, on every instance.
+  // A refund is retried through the gateway that took the payment: UPI's requests are `upi_…`.
+  const refunds = {
+    async refund(paymentId: string) {
+      if (!paymentId.startsWith('upi_')) return payments.refund(paymentId);
+      const [request] = await database.db
+        .select()
+        .from(paymentRequests)
+        .where(eq(paymentRequests.id, paymentId));
+      if (request && upi) await upi.refund(request);
+    },
+  };
+  // Refunds the gateways failed at the time are finished here, every minute, on every instance.
   const refundRetry = setInterval(() => {
-    retryPendingRefunds(database.db, payments, app.log).catch((error: unknown) =>
+    retryPendingRefunds(database.db, refunds, app.log).catch((error: unknown) =>
       app.log.error({ err: error }, 'refund retry failed'),
     );
   }, REFUND_RETRY_MS);
   refundRetry.unref();
   app.addHook('onClose', async () => clearInterval(refundRetry));
+  if (upi) {
+    const sweep = setInterval(() => {
+      sweepPaymentRequests(ctx, upi, app.log).catch((error: unknown) =>
+        app.log.error({ err: error }, 'payment request sweep failed'),
+      );
+    }, PAYMENT_REQUEST_SWEEP_MS);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  }
 
   const routes: RouteEntry[] = [];
   app.decorate('shop', { ...ctx, database, routes, catalogIndex });
@@ -312,6 +363,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
       registerPaymentMethodRoutes(v1, ctx);
       registerCashOnDeliveryRoutes(v1, ctx);
       registerInvoiceRoutes(v1, ctx);
+      if (upi) registerUpiRoutes(v1, ctx, upi);
       await v1.register(
         async (plugin) => {
           const admin = plugin as unknown as ZodApp;

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { isIP } from 'node:net';
+import { randomBytes } from 'node:crypto';
 
 /** Everything the server reads from the environment, resolved once at start. */
 export interface ApiConfig {
@@ -64,6 +65,34 @@ export interface ApiConfig {
   cashOnDelivery: CashOnDeliverySettings;
   /** The seller on the GST tax invoices, and the HSN code of each category. */
   gst: GstSettings;
+  upi: UpiSettings;
+  /** Razorpay (RAZORPAY_KEY_ID + RAZORPAY_KEY_SECRET): UPI, and its checkout's methods, through it. */
+  razorpay: RazorpaySettings | undefined;
+}
+
+export interface UpiSettings {
+  /** UPI_ENABLED (default on): off, UPI is not offered. */
+  enabled: boolean;
+  /** UPI_COLLECT_TIMEOUT_SECONDS (default 300): how long a collect request is awaited. */
+  collectTimeoutSeconds: number;
+  /** UPI_TEST_DECISION_MS (default 3000): when the local gateway's test UPI ids approve or decline. */
+  testDecisionMs: number;
+  /** UPI_MERCHANT_VPA: the shop's UPI id in the QR code and app link (`pa=`). */
+  merchantVpa: string;
+  /** UPI_MERCHANT_NAME: the payee's name in them (`pn=`). */
+  merchantName: string;
+  /**
+   * PAYMENT_WEBHOOK_SECRET: the key of the webhooks' signatures. The local gateway signs its own with it
+   * (a random one per start when unset); Razorpay's come with RAZORPAY_WEBHOOK_SECRET.
+   */
+  webhookSecret: string;
+}
+
+export interface RazorpaySettings {
+  keyId: string;
+  keySecret: string;
+  /** RAZORPAY_WEBHOOK_SECRET: the secret set on the webhook in Razorpay's dashboard. */
+  webhookSecret: string | undefined;
 }
 
 export interface CashOnDeliverySettings {
@@ -225,6 +254,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       invoicePrefix: optional(env.GST_INVOICE_PREFIX)?.toUpperCase() ?? 'INV',
       hsnByCategory: { ...DEFAULT_HSN, ...hsnCodesOf(env.GST_HSN_CODES) },
     },
+    upi: {
+      enabled: flag(env.UPI_ENABLED, true),
+      collectTimeoutSeconds: integer(env.UPI_COLLECT_TIMEOUT_SECONDS, 300) || 300,
+      testDecisionMs: integer(env.UPI_TEST_DECISION_MS, 3000),
+      merchantVpa: optional(env.UPI_MERCHANT_VPA)?.toLowerCase() ?? 'shop@upi',
+      merchantName: optional(env.UPI_MERCHANT_NAME) ?? 'Shop',
+      webhookSecret: optional(env.PAYMENT_WEBHOOK_SECRET) ?? randomBytes(32).toString('base64url'),
+    },
+    razorpay:
+      optional(env.RAZORPAY_KEY_ID) && optional(env.RAZORPAY_KEY_SECRET)
+        ? {
+            keyId: optional(env.RAZORPAY_KEY_ID)!,
+            keySecret: optional(env.RAZORPAY_KEY_SECRET)!,
+            webhookSecret: optional(env.RAZORPAY_WEBHOOK_SECRET),
+          }
+        : undefined,
   };
 }
 
@@ -280,6 +325,12 @@ export function configProblems(config: ApiConfig): string[] {
       'STRIPE_SECRET_KEY is not set: no card provider for real payments (PAYMENT_GATEWAY=local runs the test-mode gateway, outside production only)',
     );
   problems.push(...gstProblems(config.gst));
+  if (!/^[a-z0-9._-]{2,256}@[a-z][a-z0-9]{1,63}$/.test(config.upi.merchantVpa))
+    problems.push(`UPI_MERCHANT_VPA=${config.upi.merchantVpa} is not a UPI id (name@bank)`);
+  if (config.razorpay && !config.razorpay.webhookSecret)
+    problems.push(
+      "RAZORPAY_WEBHOOK_SECRET is not set: without it the api cannot check Razorpay's webhooks, and a UPI payment whose tab closed would never become an order",
+    );
   if (!config.production) return problems;
 
   if (config.unrecognisedNodeEnv !== undefined)

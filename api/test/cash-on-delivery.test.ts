@@ -155,10 +155,12 @@ describe('cash on delivery', () => {
       (await t.request('GET', `/payment/methods?${query}`, { as: buyer })).json().methods;
     expect(await methods('amount=50000&pinCode=560001')).toEqual([
       { method: 'card', available: true },
+      { method: 'upi', available: true },
       { method: 'cod', available: true },
     ]);
     expect(await methods('amount=1062000&pinCode=560001')).toEqual([
       { method: 'card', available: true },
+      { method: 'upi', available: true },
       {
         method: 'cod',
         available: false,
@@ -166,7 +168,7 @@ describe('cash on delivery', () => {
           'Cash on delivery is available for orders up to ₹10,000.00; this order is ₹10,620.00. Pay by card or UPI.',
       },
     ]);
-    expect((await methods('amount=50000&pinCode=790001'))[1]).toMatchObject({ available: false });
+    expect((await methods('amount=50000&pinCode=790001'))[2]).toMatchObject({ available: false });
     const bad = await t.request('GET', '/payment/methods?amount=lots', { as: buyer });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/amount/);
@@ -184,7 +186,7 @@ describe('cash on delivery', () => {
         'Cash on delivery is not available at the moment; pay by card or UPI.',
       );
       const offer = (await t.request('GET', '/payment/methods?amount=10000', { as: buyer })).json();
-      expect(offer.methods[1]).toMatchObject({ method: 'cod', available: false });
+      expect(offer.methods[2]).toMatchObject({ method: 'cod', available: false });
     } finally {
       settings.enabled = true;
     }

@@ -41,6 +41,7 @@ async function storedState() {
     'used_payments',
     'invoices',
     'invoice_counters',
+    'payment_requests',
   ];
   const columns = tables.map(
     (table) =>

@@ -235,6 +235,48 @@ export const loginThrottle = pgTable(
   (table) => [primaryKey({ name: 'login_throttle_email_address_pk', columns: [table.email, table.address] })],
 );
 
+/** What a payment request holds until its order is placed: the lines and the address. */
+export interface OrderDraft {
+  orderItems: { product: string; quantity: number }[];
+  shippingInfo: StoredShippingInfo;
+}
+
+/**
+ * A payment asked of the shopper for an order not placed yet (a UPI collect request; a Razorpay
+ * checkout): settled once, into one order, by the gateway's webhook or the browser's check, whichever
+ * comes first; or failed, or expired, leaving no order and taking nothing.
+ */
+export const paymentRequests = pgTable(
+  'payment_requests',
+  {
+    id: text('id').primaryKey(),
+    userId: char('user_id', { length: 24 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    method: text('method', { enum: ['upi', 'razorpay'] }).notNull(),
+    gateway: text('gateway', { enum: ['local', 'razorpay'] }).notNull(),
+    vpa: text('vpa'),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    orderDraft: jsonb('order_draft').$type<OrderDraft>().notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed', 'expired', 'refunded'] })
+      .notNull()
+      .default('pending'),
+    message: text('message'),
+    /** The gateway's own id of the request (Razorpay's order id). */
+    providerRef: text('provider_ref'),
+    /** The gateway's id of the payment that paid it (Razorpay's pay_…). */
+    providerPaymentId: text('provider_payment_id'),
+    orderId: char('order_id', { length: 24 }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    index('payment_requests_user_id_idx').on(table.userId),
+    uniqueIndex('payment_requests_provider_ref_key').on(table.providerRef),
+  ],
+);
+
 /** The last invoice number given in each financial year ('2026-27'): the one source of the next. */
 export const invoiceCounters = pgTable('invoice_counters', {
   financialYear: text('financial_year').primaryKey(),
@@ -291,3 +333,4 @@ export type UserRow = typeof users.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferSelect;
+export type PaymentRequestRow = typeof paymentRequests.$inferSelect;

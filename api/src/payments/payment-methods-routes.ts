@@ -39,7 +39,7 @@ export function registerPaymentMethodRoutes(app: ZodApp, ctx: AppContext) {
   );
 }
 
-/** Card and cash on delivery; UPI joins them when its gateway is built (issue 25, items 2 and 3). */
-function offered(_ctx: AppContext, method: (typeof PAYMENT_METHODS)[number]) {
-  return method !== 'upi';
+/** UPI is offered where its gateway is built (the local one outside production, or Razorpay). */
+function offered(ctx: AppContext, method: (typeof PAYMENT_METHODS)[number]) {
+  return method === 'upi' ? ctx.upi !== null : true;
 }

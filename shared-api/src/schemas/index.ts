@@ -9,6 +9,7 @@ export * from './product.ts';
 export * from './order.ts';
 export * from './payment.ts';
 export * from './payment-methods.ts';
+export * from './upi.ts';
 export * from './cart.ts';
 export * from './pricing.ts';
 export * from './admin-lists.ts';
