@@ -4,6 +4,9 @@ import type {
   orderResponseSchema,
   PaymentMethodOffer,
   paymentMethodsResponseSchema,
+  UpiPayment,
+  UpiPaymentRequest,
+  upiPaymentResponseSchema,
 } from '../schemas/index.ts';
 import { call, type Answer } from '../client/call.ts';
 import { FALLBACK_MESSAGES } from '../errors.ts';
@@ -46,4 +49,22 @@ export async function downloadInvoice(orderId: string, invoiceNumber: string): P
   link.remove();
   // The browser has the file once the click is handled; the address is not needed after.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** POST /payment/upi: a collect request to the VPA for the order the server prices; answers the payment. */
+export async function startUpiPayment(request: UpiPaymentRequest): Promise<UpiPayment> {
+  const { payment } = await call<Answer<typeof upiPaymentResponseSchema>>(
+    FALLBACK_MESSAGES.processPayment,
+    (api) => api.post('payment/upi', { json: request }).json(),
+  );
+  return payment;
+}
+
+/** GET /payment/upi/{id}: how the UPI payment stands (the server asks the gateway while it is pending). */
+export async function getUpiPayment(id: string): Promise<UpiPayment> {
+  const { payment } = await call<Answer<typeof upiPaymentResponseSchema>>(
+    FALLBACK_MESSAGES.processPayment,
+    (api) => api.get(`payment/upi/${encodeURIComponent(id)}`).json(),
+  );
+  return payment;
 }

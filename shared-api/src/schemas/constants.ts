@@ -71,3 +71,10 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 
 /** The payment status of a cash-on-delivery order until the courier has the cash (it shows NOT PAID). */
 export const CASH_ON_DELIVERY_PENDING = 'pending';
+
+/** Test UPI ids of the local gateway, as Razorpay's test mode names them (and one that never answers). */
+export const UPI_TEST_VPAS = {
+  succeeds: 'success@razorpay',
+  declined: 'failure@razorpay',
+  neverAnswers: 'pending@razorpay',
+} as const;

@@ -1,15 +1,11 @@
 import { createHmac } from 'node:crypto';
-import type { PaymentWebhook } from '@shop/shared-api/schemas';
+import { UPI_TEST_VPAS, type PaymentWebhook } from '@shop/shared-api/schemas';
 import type { PaymentRequestRow } from '../../db/schema.ts';
 import { sameSecret } from '../../auth/secrets.ts';
 import { PaymentRequestRefused, type GatewayVerdict, type PaymentRequestGateway } from './upi-gateway.ts';
 
-/** The test UPI ids, as Razorpay's test mode names them (and one that never answers). */
-export const TEST_VPA = {
-  succeeds: 'success@razorpay',
-  declined: 'failure@razorpay',
-  neverAnswers: 'pending@razorpay',
-} as const;
+/** The test UPI ids (shared with the payment page's test-mode hint). */
+export const TEST_VPA = UPI_TEST_VPAS;
 
 /** What a payer's app says when the collect request is declined (the gateway's words, shown as they are). */
 export const DECLINED_MESSAGE = 'The UPI payment was declined by the payer in their UPI app.';

@@ -293,4 +293,78 @@ describe('/process/payment', () => {
       expect(cartStore.getState().cartItems).toHaveLength(1);
     });
   });
+
+  describe('UPI (issue 25)', () => {
+    const UPI_ID = `upi_${'2'.repeat(24)}`;
+    const upiPayment = (status: string, extra: object = {}) => ({
+      id: UPI_ID,
+      status,
+      amount: 67082,
+      vpa: 'success@razorpay',
+      expiresAt: new Date(Date.now() + 300_000).toISOString(),
+      upiLink: `upi://pay?pa=shop%40upi&pn=Shop&am=670.82&cu=INR&tr=${UPI_ID}`,
+      ...extra,
+    });
+    const withUpi = (outcome: object) =>
+      checkoutOf({
+        'GET /payment/methods': () => ({
+          success: true,
+          methods: [
+            { method: 'card', available: true },
+            { method: 'upi', available: true },
+          ],
+        }),
+        'POST /payment/upi': () => ({ success: true, payment: upiPayment('pending') }),
+        [`GET /payment/upi/${UPI_ID}`]: () => ({ success: true, payment: outcome }),
+      });
+
+    it('checks the UPI ID, sends the collect request for the cart, waits with the time left and a QR code, then /success', async () => {
+      const calls = withUpi(upiPayment('succeeded', { orderId: 'a'.repeat(24) }));
+      const { router } = render();
+      await userEvent.click(await screen.findByRole('radio', { name: 'UPI' }));
+      const vpa = await screen.findByLabelText(/^UPI ID/);
+      await userEvent.type(vpa, 'not a vpa');
+      await userEvent.click(screen.getByRole('button', { name: 'Pay - ₹670.82' }));
+      expect(await screen.findByText('Enter your UPI ID as name@bank')).toBeInTheDocument();
+      expect(calls.some((call) => call.path === '/payment/upi')).toBe(false);
+
+      await userEvent.clear(vpa);
+      await userEvent.type(vpa, 'success@razorpay');
+      await userEvent.click(screen.getByRole('button', { name: 'Pay - ₹670.82' }));
+      expect(await screen.findByRole('timer')).toHaveTextContent(/Time left: [45]:\d\d/);
+      expect(screen.getByRole('img', { name: 'UPI QR code: pay ₹670.82' })).toBeInTheDocument();
+      // A phone's button to the UPI app (hidden on this desktop-wide screen), with the same link.
+      expect(screen.getByText('Open UPI app').closest('a')).toHaveAttribute(
+        'href',
+        upiPayment('pending').upiLink,
+      );
+      expect(calls.find((call) => call.path === '/payment/upi')!.body).toEqual({
+        orderItems: [{ product: product._id, name: 'T-Shirt', image: '', price: 399, quantity: 1 }],
+        shippingInfo: address,
+        vpa: 'success@razorpay',
+      });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/success'), { timeout: 4000 });
+      expect(cartStore.getState().cartItems).toEqual([]);
+      // The server placed the order: the browser never sends one.
+      expect(calls.some((call) => call.path === '/order/new')).toBe(false);
+    });
+
+    it("says the provider's decline and gives the Pay button back", async () => {
+      withUpi(
+        upiPayment('failed', { message: 'The UPI payment was declined by the payer in their UPI app.' }),
+      );
+      const { router } = render();
+      await userEvent.click(await screen.findByRole('radio', { name: 'UPI' }));
+      await userEvent.type(await screen.findByLabelText(/^UPI ID/), 'failure@razorpay');
+      await userEvent.click(screen.getByRole('button', { name: 'Pay - ₹670.82' }));
+      expect(
+        await screen.findByText('The UPI payment was declined by the payer in their UPI app.', undefined, {
+          timeout: 4000,
+        }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Pay - ₹670.82' })).toBeEnabled();
+      expect(router.state.location.pathname).toBe('/process/payment');
+      expect(sessionStorage.getItem('pendingUpiPayment')).toBeNull();
+    });
+  });
 });

@@ -24,6 +24,7 @@ import { OrderSummary } from './OrderSummary.tsx';
 import { PaymentMethodChoice } from './PaymentMethodChoice.tsx';
 import { readOrderInfo } from './order-info.ts';
 import { readPendingPayment } from './pending-payment.ts';
+import { readPendingUpi } from './upi/pending-upi.ts';
 import { useCheckoutPayment } from './use-checkout-payment.ts';
 import { usePaymentMethods } from './use-payment-methods.ts';
 
@@ -33,7 +34,12 @@ const StripeCardForm = lazy(() => import('./StripeCardForm.tsx'));
 // the card's first state (docs/performance.md, issue 25).
 const loadCashOnDelivery = () => import('./CashOnDeliveryPanel.tsx');
 const CashOnDeliveryPanel = lazy(loadCashOnDelivery);
-const PANEL_LOADERS: Partial<Record<PaymentMethod, () => Promise<unknown>>> = { cod: loadCashOnDelivery };
+const loadUpi = () => import('./upi/UpiPanel.tsx');
+const UpiPanel = lazy(loadUpi);
+const PANEL_LOADERS: Partial<Record<PaymentMethod, () => Promise<unknown>>> = {
+  cod: loadCashOnDelivery,
+  upi: loadUpi,
+};
 
 /** The heading of each method's panel: the card's is the spec's 'Card Info'. */
 const HEADINGS: Record<PaymentMethod, string> = {
@@ -54,7 +60,8 @@ export default function PaymentPage({ payments }: { payments: PaymentsConfig }) 
   const payment = useCheckoutPayment(price.amountPaise);
   const confirmed = readOrderInfo();
   const offers = usePaymentMethods(price.amountPaise, String(useShippingInfo()?.pinCode ?? '') || undefined);
-  const [chosen, setChosen] = useState<PaymentMethod>('card');
+  // Back after a reload with a UPI payment under way: UPI again, to follow it.
+  const [chosen, setChosen] = useState<PaymentMethod>(() => (readPendingUpi() ? 'upi' : 'card'));
   // A method the api stops offering (the cart changed) falls back to the card.
   const method = offers.some((offer) => offer.method === chosen && offer.available) ? chosen : 'card';
 
@@ -105,7 +112,15 @@ export default function PaymentPage({ payments }: { payments: PaymentsConfig }) 
                   onRetry={() => void payment.retryOrder()}
                 />
               ) : null}
-              {method === 'cod' ? (
+              {method === 'upi' ? (
+                <Suspense fallback={<Skeleton h="32" aria-label="Loading UPI" />}>
+                  <UpiPanel
+                    payLabel={cardProps.payLabel}
+                    testMode={payments.provider === 'local'}
+                    payment={payment}
+                  />
+                </Suspense>
+              ) : method === 'cod' ? (
                 <Suspense fallback={<Skeleton h="24" aria-label="Loading cash on delivery" />}>
                   <CashOnDeliveryPanel total={formatRupees(price.totalPrice)} payment={payment} />
                 </Suspense>
