@@ -271,3 +271,33 @@ describe('UPI through the local gateway', () => {
     expect(methods.map((offer: { method: string }) => offer.method)).toEqual(['card', 'upi', 'cod']);
   });
 });
+
+describe('with UPI switched off (UPI_ENABLED=false)', () => {
+  const off = useTestApp({
+    config: {
+      upi: {
+        enabled: false,
+        collectTimeoutSeconds: 2,
+        testDecisionMs: DECISION_MS,
+        merchantVpa: 'shop@upi',
+        merchantName: 'Shop',
+        webhookSecret: WEBHOOK_SECRET,
+      },
+    },
+  });
+
+  it('still lists UPI in its place, refused with why, so the page’s radios never move', async () => {
+    const buyer = await register(off.app);
+    const methods = (await off.request('GET', '/payment/methods?amount=67082', { as: buyer })).json().methods;
+    expect(methods).toEqual([
+      { method: 'card', available: true },
+      { method: 'upi', available: false, reason: 'UPI is not available at the moment; pay by card.' },
+      { method: 'cod', available: true },
+    ]);
+    const started = await off.request('POST', '/payment/upi', {
+      as: buyer,
+      payload: { orderItems: [], shippingInfo, vpa: TEST_VPA.succeeds },
+    });
+    expect(started.statusCode).toBe(404);
+  });
+});

@@ -28,18 +28,18 @@ export function registerPaymentMethodRoutes(app: ZodApp, ctx: AppContext) {
         pinCode,
         openCashOrders: await openCashOrdersOf(ctx.db, user.id),
       });
-      const methods: PaymentMethodOffer[] = PAYMENT_METHODS.filter((method) => offered(ctx, method)).map(
-        (method) =>
-          method === 'cod' && codRefusal
-            ? { method, available: false, reason: codRefusal }
-            : { method, available: true },
+      const refusals: Record<(typeof PAYMENT_METHODS)[number], string | undefined> = {
+        card: undefined,
+        upi: ctx.upi ? undefined : 'UPI is not available at the moment; pay by card.',
+        cod: codRefusal,
+      };
+      // Every method, always in the same order (the page's radios never move), a refused one with why.
+      const methods: PaymentMethodOffer[] = PAYMENT_METHODS.map((method) =>
+        refusals[method]
+          ? { method, available: false, reason: refusals[method] }
+          : { method, available: true },
       );
       return { success: true as const, methods };
     },
   );
-}
-
-/** UPI is offered where its gateway is built (the local one outside production, or Razorpay). */
-function offered(ctx: AppContext, method: (typeof PAYMENT_METHODS)[number]) {
-  return method === 'upi' ? ctx.upi !== null : true;
 }

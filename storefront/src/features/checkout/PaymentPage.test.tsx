@@ -270,9 +270,20 @@ describe('/process/payment', () => {
       const reason = 'Cash on delivery is available for orders up to ₹10,000.00; this order is ₹10,620.00.';
       checkoutOf(offering({ available: false, reason }));
       render();
+      // Every method is in its place (disabled) before the api answers; the reason comes with the answer.
       const cod = await screen.findByRole('radio', { name: 'Cash on delivery' });
       expect(cod).toBeDisabled();
-      expect(cod).toHaveAccessibleDescription(reason);
+      await waitFor(() => expect(cod).toHaveAccessibleDescription(reason));
+      expect(cod).toBeDisabled();
+    });
+
+    it('keeps every method in its place before the api answers, only the card on', async () => {
+      checkoutOf({ 'GET /payment/methods': () => new Promise(() => {}) });
+      render();
+      const radios = await screen.findAllByRole('radio');
+      expect(radios.map((radio) => radio.getAttribute('value'))).toEqual(['card', 'upi', 'cod']);
+      expect(radios.map((radio) => (radio as HTMLInputElement).disabled)).toEqual([false, true, true]);
+      expect(screen.getByRole('radio', { name: 'Card' })).toBeChecked();
     });
 
     it("says the server's refusal of a cash order and stays on the page, the cart kept", async () => {

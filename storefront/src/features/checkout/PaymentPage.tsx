@@ -21,7 +21,7 @@ import { priceCart } from '../../lib/price-cart.ts';
 import { CheckoutSteps } from './CheckoutSteps.tsx';
 import { LocalCardForm } from './LocalCardForm.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
-import { PaymentMethodChoice } from './PaymentMethodChoice.tsx';
+import { MethodReasons, PaymentMethodChoice } from './PaymentMethodChoice.tsx';
 import { readOrderInfo } from './order-info.ts';
 import { readPendingPayment } from './pending-payment.ts';
 import { readPendingUpi } from './upi/pending-upi.ts';
@@ -97,14 +97,12 @@ export default function PaymentPage({ payments }: { payments: PaymentsConfig }) 
               <Heading as="h1" size="xl">
                 {HEADINGS[method]}
               </Heading>
-              {offers.length > 1 ? (
-                <PaymentMethodChoice
-                  offers={offers}
-                  value={method}
-                  onChange={setChosen}
-                  onIntent={(next) => void PANEL_LOADERS[next]?.().catch(() => {})}
-                />
-              ) : null}
+              <PaymentMethodChoice
+                offers={offers}
+                value={method}
+                onChange={setChosen}
+                onIntent={(next) => void PANEL_LOADERS[next]?.().catch(() => {})}
+              />
               {payment.orderFailure ? (
                 <ErrorAlert
                   title="Your payment went through, but the order is not placed yet"
@@ -137,6 +135,8 @@ export default function PaymentPage({ payments }: { payments: PaymentsConfig }) 
                   </Text>
                 </>
               )}
+              {/* Why a method is off, below everything: a line added here moves nothing above it. */}
+              <MethodReasons offers={offers} />
             </Stack>
           </Card.Body>
         </Card.Root>
