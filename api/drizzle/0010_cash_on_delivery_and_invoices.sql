@@ -1,9 +1,9 @@
--- Hand-written (issue 25). How each order is paid: by card (every order so far), UPI, or cash on delivery,
--- which is not paid until it is delivered, so paid_at may now be empty. Numbered 0010: 0009 is main's
--- release_loads.
+-- Hand-written (issue 25). How each order is paid: by card (every order so far), UPI, cash on delivery
+-- (not paid until it is delivered, so paid_at may now be empty), or, through Razorpay's checkout, net
+-- banking or a wallet. Numbered 0010: 0009 is main's release_loads.
 ALTER TABLE "orders" ADD COLUMN "payment_method" text DEFAULT 'card' NOT NULL;
 --> statement-breakpoint
-ALTER TABLE "orders" ADD CONSTRAINT "orders_payment_method_check" CHECK ("payment_method" in ('card', 'upi', 'cod'));
+ALTER TABLE "orders" ADD CONSTRAINT "orders_payment_method_check" CHECK ("payment_method" in ('card', 'upi', 'cod', 'netbanking', 'wallet'));
 --> statement-breakpoint
 ALTER TABLE "orders" ALTER COLUMN "paid_at" DROP NOT NULL;
 --> statement-breakpoint

@@ -47,6 +47,8 @@ import { registerPaymentMethodRoutes } from './payments/payment-methods-routes.t
 import { registerCashOnDeliveryRoutes } from './cash-on-delivery/cod-routes.ts';
 import { registerInvoiceRoutes } from './invoices/invoice-routes.ts';
 import { createLocalUpiGateway } from './payments/upi/local-upi-gateway.ts';
+import { createRazorpayGateway, type RazorpayConnection } from './payments/razorpay/razorpay-gateway.ts';
+import { registerRazorpayRoutes } from './payments/razorpay/razorpay-routes.ts';
 import { registerUpiRoutes } from './payments/upi/upi-routes.ts';
 import { sweepPaymentRequests } from './payments/upi/settle-payment-request.ts';
 import type { PaymentRequestGateway } from './payments/upi/upi-gateway.ts';
@@ -71,6 +73,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the Stripe SDK sends its calls (tests point it at a local fake). */
   stripeConnection?: StripeConnection;
+  /** Where the Razorpay SDK sends its calls (tests: a local fake with recorded answers). */
+  razorpayConnection?: RazorpayConnection;
   /** Seed demo accounts, catalog and orders into an empty database (default: config.seedDemo). */
   seed?: boolean;
 }
@@ -172,10 +176,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     config.paymentGateway === 'stripe'
       ? createStripeGateway(config.stripeSecretKey!, options.stripeConnection)
       : createLocalGateway(database.db);
-  // UPI through the local test gateway outside production (it calls the api's own webhook, as a
-  // gateway would); never in production, where only a real provider takes UPI.
-  const upi: PaymentRequestGateway | null =
-    config.upi.enabled && !config.production
+  // Razorpay when its keys are set (in production too); else UPI through the local test gateway outside
+  // production (it calls the api's own webhook, as a gateway would); else none.
+  const razorpay = config.razorpay
+    ? createRazorpayGateway(config.razorpay, options.razorpayConnection)
+    : null;
+  const upi: PaymentRequestGateway | null = razorpay
+    ? razorpay
+    : config.upi.enabled && !config.production
       ? createLocalUpiGateway({
           decisionMs: config.upi.testDecisionMs,
           webhookSecret: config.upi.webhookSecret,
@@ -244,10 +252,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     catalogCache: countCatalogRevisions(catalog.cache, database.db, app.log),
     passwordGuesses: createPasswordGuessLimits(app as unknown as ZodApp, database.db, config.authRateLimit),
   };
-  // A refund is retried through the gateway that took the payment: UPI's requests are `upi_…`.
+  // A refund is retried through the gateway that took the payment: payment requests are `upi_…`/`rzp_…`.
   const refunds = {
     async refund(paymentId: string) {
-      if (!paymentId.startsWith('upi_')) return payments.refund(paymentId);
+      if (!/^(upi|rzp)_/.test(paymentId)) return payments.refund(paymentId);
       const [request] = await database.db
         .select()
         .from(paymentRequests)
@@ -364,6 +372,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
       registerCashOnDeliveryRoutes(v1, ctx);
       registerInvoiceRoutes(v1, ctx);
       if (upi) registerUpiRoutes(v1, ctx, upi);
+      if (razorpay) registerRazorpayRoutes(v1, ctx, razorpay);
       await v1.register(
         async (plugin) => {
           const admin = plugin as unknown as ZodApp;

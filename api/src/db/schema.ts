@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { ORDER_PAYMENT_METHODS, type OrderPaymentMethod } from '@shop/shared-api/schemas';
 import {
   check,
   char,
@@ -159,9 +160,7 @@ export const orders = pgTable(
     /** A payment intent pays for one order only. */
     paymentId: text('payment_id').notNull(),
     paymentStatus: text('payment_status').notNull(),
-    paymentMethod: text('payment_method', { enum: ['card', 'upi', 'cod'] })
-      .notNull()
-      .default('card'),
+    paymentMethod: text('payment_method', { enum: ORDER_PAYMENT_METHODS }).notNull().default('card'),
     /** Null for a cash-on-delivery order until it is delivered. */
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     itemsPaise: bigint('items_paise', { mode: 'number' }).notNull(),
@@ -178,7 +177,10 @@ export const orders = pgTable(
     uniqueIndex('orders_payment_id_key').on(table.paymentId),
     index('orders_user_id_idx').on(table.userId),
     check('orders_status_check', sql`${table.orderStatus} in ('Processing', 'Shipped', 'Delivered')`),
-    check('orders_payment_method_check', sql`${table.paymentMethod} in ('card', 'upi', 'cod')`),
+    check(
+      'orders_payment_method_check',
+      sql`${table.paymentMethod} in ('card', 'upi', 'cod', 'netbanking', 'wallet')`,
+    ),
   ],
 );
 
@@ -306,7 +308,7 @@ export interface InvoiceDocument {
   buyer: { name: string; email: string; address: string; state: string; country: string; pinCode: string };
   /** 'intra': CGST 9% + SGST 9% (shipped within the seller's state); 'inter': IGST 18%. */
   supply: 'intra' | 'inter';
-  paymentMethod: 'card' | 'upi' | 'cod';
+  paymentMethod: OrderPaymentMethod;
   orderPlacedAt: string;
   lines: InvoiceLine[];
   shippingPaise: number;

@@ -50,7 +50,7 @@ export type TestAppOptions = {
   seed?: boolean;
   /** A PostgreSQL server to make the throwaway database on, instead of DATABASE_URL (fault tests). */
   postgresUrl?: string;
-} & Pick<BuildAppOptions, 'stripeConnection'>;
+} & Pick<BuildAppOptions, 'stripeConnection' | 'razorpayConnection'>;
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-api-test-'));
@@ -67,6 +67,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     logger: { level: 'info', stream },
     seed: options.seed ?? false,
     ...(options.stripeConnection ? { stripeConnection: options.stripeConnection } : {}),
+    ...(options.razorpayConnection ? { razorpayConnection: options.razorpayConnection } : {}),
     config: {
       dataDir,
       databaseUrl: undefined,

@@ -63,10 +63,18 @@ export const isProductCategory = (value: unknown): value is (typeof PRODUCT_CATE
  */
 export const PAYMENT_METHODS = ['card', 'upi', 'cod'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+/**
+ * How a placed order was paid: a method of the page, or what the shopper chose inside Razorpay's checkout
+ * (net banking, a wallet) when the shop takes payments through Razorpay.
+ */
+export const ORDER_PAYMENT_METHODS = [...PAYMENT_METHODS, 'netbanking', 'wallet'] as const;
+export type OrderPaymentMethod = (typeof ORDER_PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<OrderPaymentMethod, string> = {
   card: 'Card',
   upi: 'UPI',
   cod: 'Cash on delivery',
+  netbanking: 'Net banking',
+  wallet: 'Wallet',
 };
 
 /** The payment status of a cash-on-delivery order until the courier has the cash (it shows NOT PAID). */

@@ -10,6 +10,7 @@ export * from './order.ts';
 export * from './payment.ts';
 export * from './payment-methods.ts';
 export * from './upi.ts';
+export * from './razorpay.ts';
 export * from './cart.ts';
 export * from './pricing.ts';
 export * from './admin-lists.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS, PHONE_LENGTH } from './constants.ts';
+import { ORDER_PAYMENT_METHODS, PHONE_LENGTH } from './constants.ts';
 import { isoDateSchema, objectIdSchema, orderStatusSchema, rupeesSchema } from './common.ts';
 
 const text = (label: string, max = 200) =>
@@ -55,7 +55,7 @@ export const orderSchema = z.object({
   orderItems: z.array(orderItemSchema),
   paymentInfo: paymentInfoSchema,
   /** Card and UPI orders are paid when placed; a cash-on-delivery order when it is delivered. */
-  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentMethod: z.enum(ORDER_PAYMENT_METHODS),
   /** When the money was received: null for a cash-on-delivery order not delivered yet. */
   paidAt: isoDateSchema.nullable(),
   /** The GST tax invoice, once the order is paid (`GET /order/{id}/invoice` is its PDF). */

@@ -46,7 +46,7 @@ export const upiPaymentResponseSchema = z.object({ success: z.literal(true), pay
 export type UpiPaymentResponse = z.infer<typeof upiPaymentResponseSchema>;
 
 export const paymentRequestParamsSchema = z.object({
-  id: z.string().regex(/^upi_[0-9a-f]{24}$/, 'id must be a UPI payment id'),
+  id: z.string().regex(/^(upi|rzp)_[0-9a-f]{24}$/, 'id must be a UPI or Razorpay payment id'),
 });
 
 /**
@@ -62,6 +62,8 @@ export const paymentWebhookSchema = z.looseObject({
         order_id: z.string().max(100).nullish(),
         status: z.string().max(50),
         amount: z.number().int().nonnegative().optional(),
+        /** Razorpay's method of the payment: upi, card, netbanking, wallet, … */
+        method: z.string().max(50).optional(),
         error_description: z.string().max(500).nullish(),
       }),
     }),

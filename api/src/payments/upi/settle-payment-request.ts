@@ -10,6 +10,7 @@ import { refundRefusedPayment } from '../../orders/refunds.ts';
 import { issueInvoice } from '../../invoices/invoice-repository.ts';
 import { sendInBackground } from '../../mail/mailer.ts';
 import { orderConfirmationMail } from '../../mail/messages.ts';
+import { orderMethodOf } from '../razorpay/razorpay-gateway.ts';
 import type { GatewayVerdict, PaymentRequestGateway } from './upi-gateway.ts';
 
 /** How a request ends: the gateway's verdict, or expiry (its bound passed with no answer). */
@@ -56,7 +57,9 @@ export async function settlePaymentRequest(
     if (request.status !== 'pending') {
       // Money taken after the shopper was told the request expired or failed: it goes back.
       if (outcome.status === 'succeeded' && (request.status === 'expired' || request.status === 'failed')) {
-        refund = { message: `This UPI payment came after the request had ${request.status}` };
+        refund = {
+          message: `This ${request.method === 'upi' ? 'UPI ' : ''}payment came after the request had ${request.status}`,
+        };
         return mark({ status: 'refunded', providerPaymentId: outcome.providerPaymentId });
       }
       return request;
@@ -86,7 +89,11 @@ export async function settlePaymentRequest(
           orderItems: items,
           paymentId: request.id,
           paymentStatus: 'succeeded',
-          paymentMethod: 'upi',
+          // Through Razorpay's checkout: the method the shopper chose there.
+          paymentMethod:
+            request.method === 'razorpay'
+              ? orderMethodOf(outcome.status === 'succeeded' ? outcome.method : undefined)
+              : 'upi',
           paidAt: now,
           ...totals,
           orderStatus: 'Processing',
@@ -118,7 +125,7 @@ export async function settlePaymentRequest(
     const [buyer] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
     if (buyer)
       sendInBackground(ctx.mailer, orderConfirmationMail(ctx.config.shopUrl, buyer.email, order), log);
-    log.info({ paymentRequest: requestId, orderId: order.id }, 'UPI payment settled into an order');
+    log.info({ paymentRequest: requestId, orderId: order.id }, 'payment request settled into an order');
   }
   if (refund) {
     const { message } = refund as { message: string };

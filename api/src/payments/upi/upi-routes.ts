@@ -35,7 +35,7 @@ export function upiLinkOf(ctx: AppContext, request: Pick<PaymentRequestRow, 'id'
   return `upi://pay?${params.toString()}`;
 }
 
-function viewOf(ctx: AppContext, request: PaymentRequestRow): UpiPayment {
+export function viewOf(ctx: AppContext, request: PaymentRequestRow): UpiPayment {
   return {
     id: request.id,
     status: request.status,
@@ -60,63 +60,65 @@ type WithRawBody = FastifyRequest & { [RAW_BODY]?: string };
 export function registerUpiRoutes(app: ZodApp, ctx: AppContext, gateway: PaymentRequestGateway) {
   const rateLimit = ctx.config.paymentRateLimit;
 
-  app.post(
-    '/payment/upi',
-    ctx.kit.user({
-      tag,
-      summary: 'Pay for an order by UPI: a collect request to the VPA, for the total the server computes',
-      description:
-        'Only product ids, quantities, shipping info and the VPA are read. The answer carries the bound ' +
-        '(expiresAt) and the upi:// link of the QR code; the order is placed when the payment succeeds.',
-      body: upiPaymentRequestSchema,
-      response: { 201: upiPaymentResponseSchema },
-      errors: [404],
-      rateLimit,
-    }),
-    async (request, reply) => {
-      const user = currentUser(request);
-      const { orderItems, shippingInfo, vpa } = request.body;
-      const quantities = quantitiesOf(orderItems);
-      // Priced now (and again when it succeeds); stock is only looked at here, taken when it is paid.
-      const totals = await ctx.db.transaction(async (tx) => {
-        const { items, totals } = await priceLines(tx, quantities);
-        return { items, totals };
-      });
-      const now = new Date();
-      const [row] = await ctx.db
-        .insert(paymentRequests)
-        .values({
-          id: `upi_${newId()}`,
-          userId: user.id,
-          method: 'upi',
-          gateway: gateway.kind,
-          vpa,
-          amountPaise: totals.totals.totalPaise,
-          orderDraft: {
-            orderItems: [...quantities].map(([product, quantity]) => ({ product, quantity })),
-            shippingInfo,
-          },
-          expiresAt: new Date(now.getTime() + ctx.config.upi.collectTimeoutSeconds * 1000),
-          createdAt: now,
-        })
-        .returning();
-      let sent: { providerRef: string };
-      try {
-        sent = await gateway.send(row!);
-      } catch (error) {
-        await ctx.db.delete(paymentRequests).where(eq(paymentRequests.id, row!.id));
-        if (error instanceof PaymentRequestRefused) throw badRequest(error.message);
-        throw error;
-      }
-      const [saved] = await ctx.db
-        .update(paymentRequests)
-        .set({ providerRef: sent.providerRef })
-        .where(eq(paymentRequests.id, row!.id))
-        .returning();
-      reply.status(201);
-      return { success: true as const, payment: viewOf(ctx, saved!) };
-    },
-  );
+  // With Razorpay, UPI is paid in its checkout (POST /payment/razorpay/order): no collect request here.
+  if (gateway.kind === 'local')
+    app.post(
+      '/payment/upi',
+      ctx.kit.user({
+        tag,
+        summary: 'Pay for an order by UPI: a collect request to the VPA, for the total the server computes',
+        description:
+          'Only product ids, quantities, shipping info and the VPA are read. The answer carries the bound ' +
+          '(expiresAt) and the upi:// link of the QR code; the order is placed when the payment succeeds.',
+        body: upiPaymentRequestSchema,
+        response: { 201: upiPaymentResponseSchema },
+        errors: [404],
+        rateLimit,
+      }),
+      async (request, reply) => {
+        const user = currentUser(request);
+        const { orderItems, shippingInfo, vpa } = request.body;
+        const quantities = quantitiesOf(orderItems);
+        // Priced now (and again when it succeeds); stock is only looked at here, taken when it is paid.
+        const totals = await ctx.db.transaction(async (tx) => {
+          const { items, totals } = await priceLines(tx, quantities);
+          return { items, totals };
+        });
+        const now = new Date();
+        const [row] = await ctx.db
+          .insert(paymentRequests)
+          .values({
+            id: `upi_${newId()}`,
+            userId: user.id,
+            method: 'upi',
+            gateway: gateway.kind,
+            vpa,
+            amountPaise: totals.totals.totalPaise,
+            orderDraft: {
+              orderItems: [...quantities].map(([product, quantity]) => ({ product, quantity })),
+              shippingInfo,
+            },
+            expiresAt: new Date(now.getTime() + ctx.config.upi.collectTimeoutSeconds * 1000),
+            createdAt: now,
+          })
+          .returning();
+        let sent: { providerRef: string };
+        try {
+          sent = await gateway.send(row!);
+        } catch (error) {
+          await ctx.db.delete(paymentRequests).where(eq(paymentRequests.id, row!.id));
+          if (error instanceof PaymentRequestRefused) throw badRequest(error.message);
+          throw error;
+        }
+        const [saved] = await ctx.db
+          .update(paymentRequests)
+          .set({ providerRef: sent.providerRef })
+          .where(eq(paymentRequests.id, row!.id))
+          .returning();
+        reply.status(201);
+        return { success: true as const, payment: viewOf(ctx, saved!) };
+      },
+    );
 
   app.get(
     '/payment/upi/:id',
@@ -199,10 +201,16 @@ export function registerUpiRoutes(app: ZodApp, ctx: AppContext, gateway: Payment
             ctx,
             gateway,
             row.id,
-            { status: 'succeeded', providerPaymentId: entity.id },
+            {
+              status: 'succeeded',
+              providerPaymentId: entity.id,
+              ...(entity.method ? { method: entity.method } : {}),
+            },
             request.log,
           );
-        else if (event === 'payment.failed')
+        // A failed attempt in Razorpay's checkout is not the end (the shopper may try again until the
+        // request expires); a local collect request that is declined is.
+        else if (event === 'payment.failed' && gateway.kind === 'local')
           await settlePaymentRequest(
             ctx,
             gateway,
