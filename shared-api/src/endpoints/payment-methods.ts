@@ -4,6 +4,10 @@ import type {
   orderResponseSchema,
   PaymentMethodOffer,
   paymentMethodsResponseSchema,
+  RazorpayCheckout,
+  RazorpayOrderRequest,
+  razorpayOrderResponseSchema,
+  RazorpayVerifyRequest,
   UpiPayment,
   UpiPaymentRequest,
   upiPaymentResponseSchema,
@@ -65,6 +69,24 @@ export async function getUpiPayment(id: string): Promise<UpiPayment> {
   const { payment } = await call<Answer<typeof upiPaymentResponseSchema>>(
     FALLBACK_MESSAGES.processPayment,
     (api) => api.get(`payment/upi/${encodeURIComponent(id)}`).json(),
+  );
+  return payment;
+}
+
+/** POST /payment/razorpay/order: the Razorpay order the checkout opens with, for the server's total. */
+export async function startRazorpayPayment(request: RazorpayOrderRequest): Promise<RazorpayCheckout> {
+  const { payment } = await call<Answer<typeof razorpayOrderResponseSchema>>(
+    FALLBACK_MESSAGES.processPayment,
+    (api) => api.post('payment/razorpay/order', { json: request }).json(),
+  );
+  return payment;
+}
+
+/** POST /payment/razorpay/verify: the checkout's signed answer; the server verifies it and places the order. */
+export async function verifyRazorpayPayment(answer: RazorpayVerifyRequest): Promise<UpiPayment> {
+  const { payment } = await call<Answer<typeof upiPaymentResponseSchema>>(
+    FALLBACK_MESSAGES.processPayment,
+    (api) => api.post('payment/razorpay/verify', { json: answer }).json(),
   );
   return payment;
 }

@@ -378,4 +378,89 @@ describe('/process/payment', () => {
       expect(sessionStorage.getItem('pendingUpiPayment')).toBeNull();
     });
   });
+
+  describe("Razorpay's checkout, when config.json has its key (issue 25, item 5)", () => {
+    const RZP_ID = `rzp_${'c'.repeat(24)}`;
+    const checkout = {
+      id: RZP_ID,
+      status: 'pending',
+      amount: 67082,
+      currency: 'INR',
+      keyId: 'rzp_test_key',
+      orderId: 'order_Fake1',
+      expiresAt: new Date(Date.now() + 300_000).toISOString(),
+    };
+    const answer = {
+      razorpay_order_id: 'order_Fake1',
+      razorpay_payment_id: 'pay_Fake2',
+      razorpay_signature: 'a'.repeat(64),
+    };
+
+    it('opens the checkout for the server’s order, and the verified answer ends on /success', async () => {
+      const opened: Record<string, unknown>[] = [];
+      // checkout.js is "loaded": the page uses window.Razorpay and adds no script again.
+      vi.stubGlobal(
+        'Razorpay',
+        class {
+          constructor(options: Record<string, unknown>) {
+            opened.push(options);
+          }
+          on() {}
+          open() {
+            (opened.at(-1)!.handler as (value: typeof answer) => void)(answer);
+          }
+        },
+      );
+      const calls = checkoutOf({
+        'GET /payment/methods': () => ({
+          success: true,
+          methods: [
+            { method: 'card', available: true },
+            { method: 'upi', available: true },
+          ],
+        }),
+        'POST /payment/razorpay/order': () => ({ success: true, payment: checkout }),
+        'POST /payment/razorpay/verify': () => ({
+          success: true,
+          payment: {
+            id: RZP_ID,
+            status: 'succeeded',
+            amount: 67082,
+            vpa: '',
+            expiresAt: checkout.expiresAt,
+            upiLink: 'upi://pay',
+            orderId: 'a'.repeat(24),
+          },
+        }),
+      });
+      const { router } = render({ provider: 'local', razorpayKeyId: 'rzp_test_key' });
+      expect(screen.getByRole('heading', { name: 'Card Info' })).toBeInTheDocument();
+      await userEvent.click(await screen.findByRole('radio', { name: 'UPI' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Pay - ₹670.82' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
+      expect(opened[0]).toMatchObject({ key: 'rzp_test_key', order_id: 'order_Fake1', amount: 67082 });
+      expect(calls.find((call) => call.path === '/payment/razorpay/verify')!.body).toEqual({
+        id: RZP_ID,
+        ...answer,
+      });
+      expect(calls.some((call) => call.path === '/order/new' || call.path === '/payment/upi')).toBe(false);
+      expect(document.querySelector('script[src*="razorpay"]')).toBeNull();
+    });
+
+    it('never loads Razorpay without its key: UPI is the local collect request', async () => {
+      checkoutOf({
+        'GET /payment/methods': () => ({
+          success: true,
+          methods: [
+            { method: 'card', available: true },
+            { method: 'upi', available: true },
+          ],
+        }),
+      });
+      render();
+      await userEvent.click(await screen.findByRole('radio', { name: 'UPI' }));
+      expect(await screen.findByLabelText(/^UPI ID/)).toBeInTheDocument();
+      expect(document.querySelector('script[src*="razorpay"]')).toBeNull();
+    });
+  });
 });

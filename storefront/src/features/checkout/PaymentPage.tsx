@@ -36,10 +36,9 @@ const loadCashOnDelivery = () => import('./CashOnDeliveryPanel.tsx');
 const CashOnDeliveryPanel = lazy(loadCashOnDelivery);
 const loadUpi = () => import('./upi/UpiPanel.tsx');
 const UpiPanel = lazy(loadUpi);
-const PANEL_LOADERS: Partial<Record<PaymentMethod, () => Promise<unknown>>> = {
-  cod: loadCashOnDelivery,
-  upi: loadUpi,
-};
+// With Razorpay's key in config.json, UPI (and net banking, wallets) is paid in Razorpay's checkout.
+const loadRazorpay = () => import('./razorpay/RazorpayPanel.tsx');
+const RazorpayPanel = lazy(loadRazorpay);
 
 /** The heading of each method's panel: the card's is the spec's 'Card Info'. */
 const HEADINGS: Record<PaymentMethod, string> = {
@@ -62,6 +61,10 @@ export default function PaymentPage({ payments }: { payments: PaymentsConfig }) 
   const offers = usePaymentMethods(price.amountPaise, String(useShippingInfo()?.pinCode ?? '') || undefined);
   // Back after a reload with a UPI payment under way: UPI again, to follow it.
   const [chosen, setChosen] = useState<PaymentMethod>(() => (readPendingUpi() ? 'upi' : 'card'));
+  const panelLoaders: Partial<Record<PaymentMethod, () => Promise<unknown>>> = {
+    cod: loadCashOnDelivery,
+    upi: payments.razorpayKeyId ? loadRazorpay : loadUpi,
+  };
   // A method the api stops offering (the cart changed) falls back to the card.
   const method = offers.some((offer) => offer.method === chosen && offer.available) ? chosen : 'card';
 
@@ -101,7 +104,7 @@ export default function PaymentPage({ payments }: { payments: PaymentsConfig }) 
                 offers={offers}
                 value={method}
                 onChange={setChosen}
-                onIntent={(next) => void PANEL_LOADERS[next]?.().catch(() => {})}
+                onIntent={(next) => void panelLoaders[next]?.().catch(() => {})}
               />
               {payment.orderFailure ? (
                 <ErrorAlert
@@ -110,7 +113,15 @@ export default function PaymentPage({ payments }: { payments: PaymentsConfig }) 
                   onRetry={() => void payment.retryOrder()}
                 />
               ) : null}
-              {method === 'upi' ? (
+              {method === 'upi' && payments.razorpayKeyId ? (
+                <Suspense fallback={<Skeleton h="24" aria-label="Loading Razorpay" />}>
+                  <RazorpayPanel
+                    payLabel={cardProps.payLabel}
+                    billing={cardProps.billing}
+                    payment={payment}
+                  />
+                </Suspense>
+              ) : method === 'upi' ? (
                 <Suspense fallback={<Skeleton h="32" aria-label="Loading UPI" />}>
                   <UpiPanel
                     payLabel={cardProps.payLabel}

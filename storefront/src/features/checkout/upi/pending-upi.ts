@@ -1,7 +1,7 @@
 /**
  * The UPI payment this tab is waiting on (session storage: this tab only), so a reload goes back to
  * waiting for it instead of asking again. If the tab is closed, the server still places the order when
- * the payment succeeds (docs/reliability.md, "An asynchronous payment"), and it is in My Orders.
+ * the payment succeeds (docs/payments.md), and it is in My Orders.
  */
 const KEY = 'pendingUpiPayment';
 
