@@ -1,9 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { useTestApp } from './helpers/test-app.ts';
 import { addProduct, register, shippingInfo, totalPaiseOf, type SignedIn } from './helpers/shop.ts';
 import { orders, paymentRequests, products, usedPayments } from '../src/db/schema.ts';
-import { signedWebhook, DECLINED_MESSAGE, TEST_VPA } from '../src/payments/upi/local-upi-gateway.ts';
+import {
+  createLocalUpiGateway,
+  signedWebhook,
+  DECLINED_MESSAGE,
+  TEST_VPA,
+} from '../src/payments/upi/local-upi-gateway.ts';
+import type { PaymentRequestRow } from '../src/db/schema.ts';
 import { sweepPaymentRequests } from '../src/payments/upi/settle-payment-request.ts';
 import type { PaymentWebhook } from '@shop/shared-api/schemas';
 
@@ -269,6 +275,40 @@ describe('UPI through the local gateway', () => {
     const buyer = await register(t.app);
     const methods = (await t.request('GET', '/payment/methods?amount=67082', { as: buyer })).json().methods;
     expect(methods.map((offer: { method: string }) => offer.method)).toEqual(['card', 'upi', 'cod']);
+  });
+});
+
+describe('the local gateway’s webhook', () => {
+  it('carries the payer’s answer even when its timer fires before the decision time by the wall clock', async () => {
+    const delivered: { event: string; payload: { payment: { entity: Record<string, unknown> } } }[] = [];
+    const gateway = createLocalUpiGateway({
+      decisionMs: 20,
+      webhookSecret: WEBHOOK_SECRET,
+      deliver: async (body) => void delivered.push(JSON.parse(body)),
+      onDeliveryError: () => {},
+    });
+    const request = (vpa: string) =>
+      ({
+        id: `upi_${vpa.length}${'0'.repeat(23)}`,
+        vpa,
+        amountPaise: 100,
+        createdAt: new Date(),
+      }) as PaymentRequestRow;
+    await gateway.send(request(TEST_VPA.declined));
+    await gateway.send(request(TEST_VPA.succeeds));
+    // The wall clock a second behind the timers' clock (as an NTP step, or a timer firing a millisecond
+    // early, makes it): when the timers fire, Date.now() has not reached the decision time.
+    const realNow = Date.now.bind(Date);
+    const behind = vi.spyOn(Date, 'now').mockImplementation(() => realNow() - 1000);
+    try {
+      await until(async () => delivered.length === 2);
+    } finally {
+      behind.mockRestore();
+    }
+    gateway.close();
+    const byEvent = Object.fromEntries(delivered.map((hook) => [hook.event, hook.payload.payment.entity]));
+    expect(byEvent['payment.failed']).toMatchObject({ error_description: DECLINED_MESSAGE });
+    expect(byEvent['payment.captured']).toMatchObject({ status: 'captured' });
   });
 });
 

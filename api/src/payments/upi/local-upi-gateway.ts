@@ -40,12 +40,15 @@ export function createLocalUpiGateway(options: LocalUpiOptions): PaymentRequestG
     Date.now() >= request.createdAt.getTime() + options.decisionMs;
   const providerPaymentId = (request: PaymentRequestRow) => `pay_${request.id.slice(4)}`;
 
-  const verdictOf = (request: PaymentRequestRow): GatewayVerdict => {
-    if (!decided(request) || request.vpa === TEST_VPA.neverAnswers) return { status: 'pending' };
+  /** What the payer's app answers, once it does: by the test VPA alone. */
+  const answerOf = (request: PaymentRequestRow): GatewayVerdict => {
+    if (request.vpa === TEST_VPA.neverAnswers) return { status: 'pending' };
     if (request.vpa === TEST_VPA.succeeds)
       return { status: 'succeeded', providerPaymentId: providerPaymentId(request), method: 'upi' };
     return { status: 'failed', message: DECLINED_MESSAGE };
   };
+  const verdictOf = (request: PaymentRequestRow): GatewayVerdict =>
+    decided(request) ? answerOf(request) : { status: 'pending' };
 
   const webhookOf = (request: PaymentRequestRow, verdict: GatewayVerdict): PaymentWebhook => ({
     event: verdict.status === 'succeeded' ? 'payment.captured' : 'payment.failed',
@@ -76,9 +79,11 @@ export function createLocalUpiGateway(options: LocalUpiOptions): PaymentRequestG
         const timer = setTimeout(
           () => {
             scheduled.delete(timer);
+            // The payer's answer itself, not verdictOf: a timer may fire a millisecond before the
+            // decision time by the wall clock, and a 'pending' must never be sent as payment.failed.
             const { body, signature } = signedWebhook(
               options.webhookSecret,
-              webhookOf(request, verdictOf(request)),
+              webhookOf(request, answerOf(request)),
             );
             options.deliver(body, signature).catch(options.onDeliveryError);
           },
