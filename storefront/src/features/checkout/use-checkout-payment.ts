@@ -16,6 +16,7 @@ import { useNavigate } from 'react-router-dom';
 import type { ConfirmCard } from './card-confirmation.ts';
 import { forgetOrderInfo } from './order-info.ts';
 import { forgetPendingPayment, readPendingPayment, savePendingPayment } from './pending-payment.ts';
+import { forgetPendingUpi } from './upi/pending-upi.ts';
 
 /** docs/product.md (errors): what the shopper reads when a payment does not go through. */
 export const PAYMENT_NOT_SUCCEEDED = "There's some issue while processing payment";
@@ -76,6 +77,9 @@ export function useCheckoutPayment(amountPaise: number): CheckoutPayment {
 
   const finish = useCallback(() => {
     forgetPendingPayment();
+    // Whichever way the order was placed, no UPI payment is awaited any more (this also keeps the tiny
+    // pending-upi module in this hook's chunk: one script fewer on the payment page).
+    forgetPendingUpi();
     forgetOrderInfo();
     // The payment page stays on screen while /success loads; with its cart emptied it must not redirect.
     setPlaced(true);
