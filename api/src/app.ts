@@ -44,6 +44,17 @@ import { registerOrderRoutes } from './orders/order-routes.ts';
 import { retryPendingRefunds } from './orders/refunds.ts';
 import { registerAdminOrderRoutes } from './orders/admin-order-routes.ts';
 import { registerPaymentRoutes } from './payments/payment-routes.ts';
+import { registerPaymentMethodRoutes } from './payments/payment-methods-routes.ts';
+import { registerCashOnDeliveryRoutes } from './cash-on-delivery/cod-routes.ts';
+import { registerInvoiceRoutes } from './invoices/invoice-routes.ts';
+import { createLocalUpiGateway } from './payments/upi/local-upi-gateway.ts';
+import { createRazorpayGateway, type RazorpayConnection } from './payments/razorpay/razorpay-gateway.ts';
+import { registerRazorpayRoutes } from './payments/razorpay/razorpay-routes.ts';
+import { registerUpiRoutes } from './payments/upi/upi-routes.ts';
+import { sweepPaymentRequests } from './payments/upi/settle-payment-request.ts';
+import type { PaymentRequestGateway } from './payments/upi/upi-gateway.ts';
+import { paymentRequests } from './db/schema.ts';
+import { eq } from 'drizzle-orm';
 import { createLocalGateway } from './payments/local-gateway.ts';
 import { createStripeGateway, type StripeConnection } from './payments/stripe-gateway.ts';
 import { createLogMailer } from './mail/log-mailer.ts';
@@ -66,6 +77,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the Stripe SDK sends its calls (tests point it at a local fake). */
   stripeConnection?: StripeConnection;
+  /** Where the Razorpay SDK sends its calls (tests: a local fake with recorded answers). */
+  razorpayConnection?: RazorpayConnection;
   /** Seed demo accounts, catalog and orders into an empty database (default: config.seedDemo). */
   seed?: boolean;
   /**
@@ -89,6 +102,8 @@ export interface RouteEntry {
 }
 
 const REFUND_RETRY_MS = 60_000;
+/** How often requests nobody settled (a closed tab, a lost webhook) are asked about and expired. */
+const PAYMENT_REQUEST_SWEEP_MS = 15_000;
 
 export type ShopApp = ZodApp & {
   shop: AppContext & {
@@ -184,6 +199,32 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     config.paymentGateway === 'stripe'
       ? createStripeGateway(config.stripeSecretKey!, options.stripeConnection)
       : createLocalGateway(database.db);
+  // Razorpay when its keys are set (in production too); else UPI through the local test gateway outside
+  // production (it calls the api's own webhook, as a gateway would); else none.
+  const razorpay = config.razorpay
+    ? createRazorpayGateway(config.razorpay, options.razorpayConnection)
+    : null;
+  const upi: PaymentRequestGateway | null = razorpay
+    ? razorpay
+    : config.upi.enabled && !config.production
+      ? createLocalUpiGateway({
+          decisionMs: config.upi.testDecisionMs,
+          webhookSecret: config.upi.webhookSecret,
+          deliver: async (body, signature) => {
+            const answer = await app.inject({
+              method: 'POST',
+              url: '/api/v1/payment/webhook',
+              headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature },
+              payload: body,
+            });
+            if (answer.statusCode !== 200)
+              throw new Error(`webhook answered ${answer.statusCode}: ${answer.body}`);
+          },
+          onDeliveryError: (error) =>
+            app.log.error({ err: error }, 'UPI webhook not delivered; the sweep settles it'),
+        })
+      : null;
+  if (upi) app.addHook('onClose', async () => upi.close());
   const guards = createGuards(database.db, tokens, clerk);
   // Before any route, so its hook times every one of them.
   const { metrics, port: metricsPort } = await registerMetrics(app, config.metrics, database);
@@ -231,21 +272,42 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     guards,
     images,
     payments,
+    upi,
     mailer,
     // Each local write also moves the catalog's revision, which page caches in front of the api follow.
     catalogCache: countCatalogRevisions(catalog.cache, database.db, app.log),
     passwordGuesses: createPasswordGuessLimits(app as unknown as ZodApp, database.db, config.authRateLimit),
     metrics,
   };
-  // Refunds the card gateway failed at the time are finished here, every minute, on every instance.
+  // A refund is retried through the gateway that took the payment: payment requests are `upi_…`/`rzp_…`.
+  const refunds = {
+    async refund(paymentId: string) {
+      if (!/^(upi|rzp)_/.test(paymentId)) return payments.refund(paymentId);
+      const [request] = await database.db
+        .select()
+        .from(paymentRequests)
+        .where(eq(paymentRequests.id, paymentId));
+      if (request && upi) await upi.refund(request);
+    },
+  };
+  // Refunds the gateways failed at the time are finished here, every minute, on every instance.
   const refundRetry = setInterval(() => {
-    retryPendingRefunds(database.db, payments, app.log).then(
+    retryPendingRefunds(database.db, refunds, app.log).then(
       (refunded) => metrics.paymentRefunded('retried', refunded),
       (error: unknown) => app.log.error({ err: error }, 'refund retry failed'),
     );
   }, REFUND_RETRY_MS);
   refundRetry.unref();
   app.addHook('onClose', async () => clearInterval(refundRetry));
+  if (upi) {
+    const sweep = setInterval(() => {
+      sweepPaymentRequests(ctx, upi, app.log).catch((error: unknown) =>
+        app.log.error({ err: error }, 'payment request sweep failed'),
+      );
+    }, PAYMENT_REQUEST_SWEEP_MS);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  }
 
   const routes: RouteEntry[] = [];
   app.decorate('shop', { ...ctx, database, routes, catalogIndex, metricsPort });
@@ -336,6 +398,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
       registerPaymentRoutes(v1, ctx);
       // A scope of its own: the beacon's text/plain parser applies to it alone.
       await v1.register(async (scope) => registerRumRoutes(scope as unknown as ZodApp, ctx));
+      registerPaymentMethodRoutes(v1, ctx);
+      registerCashOnDeliveryRoutes(v1, ctx);
+      registerInvoiceRoutes(v1, ctx);
+      if (upi) registerUpiRoutes(v1, ctx, upi);
+      if (razorpay) registerRazorpayRoutes(v1, ctx, razorpay);
       await v1.register(
         async (plugin) => {
           const admin = plugin as unknown as ZodApp;

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { isIP } from 'node:net';
+import { randomBytes } from 'node:crypto';
 
 /** Everything the server reads from the environment, resolved once at start. */
 export interface ApiConfig {
@@ -68,6 +69,13 @@ export interface ApiConfig {
   smtpUrl: string | undefined;
   /** The From of the shop's mail. */
   mailFrom: string;
+  /** Who may pay in cash on delivery (issue 25). */
+  cashOnDelivery: CashOnDeliverySettings;
+  /** The seller on the GST tax invoices, and the HSN code of each category. */
+  gst: GstSettings;
+  upi: UpiSettings;
+  /** Razorpay (RAZORPAY_KEY_ID + RAZORPAY_KEY_SECRET): UPI, and its checkout's methods, through it. */
+  razorpay: RazorpaySettings | undefined;
 }
 
 /** Where Prometheus metrics are served; neither token nor port means they are not collected at all. */
@@ -78,6 +86,70 @@ export interface MetricsSettings {
   port: number | undefined;
   host: string;
 }
+
+export interface UpiSettings {
+  /** UPI_ENABLED (default on): off, UPI is not offered. */
+  enabled: boolean;
+  /** UPI_COLLECT_TIMEOUT_SECONDS (default 300): how long a collect request is awaited. */
+  collectTimeoutSeconds: number;
+  /** UPI_TEST_DECISION_MS (default 3000): when the local gateway's test UPI ids approve or decline. */
+  testDecisionMs: number;
+  /** UPI_MERCHANT_VPA: the shop's UPI id in the QR code and app link (`pa=`). */
+  merchantVpa: string;
+  /** UPI_MERCHANT_NAME: the payee's name in them (`pn=`). */
+  merchantName: string;
+  /**
+   * PAYMENT_WEBHOOK_SECRET: the key of the webhooks' signatures. The local gateway signs its own with it
+   * (a random one per start when unset); Razorpay's come with RAZORPAY_WEBHOOK_SECRET.
+   */
+  webhookSecret: string;
+}
+
+export interface RazorpaySettings {
+  keyId: string;
+  keySecret: string;
+  /** RAZORPAY_WEBHOOK_SECRET: the secret set on the webhook in Razorpay's dashboard. */
+  webhookSecret: string | undefined;
+}
+
+export interface CashOnDeliverySettings {
+  /** COD_ENABLED (default on): off, the method is not offered and such orders are refused. */
+  enabled: boolean;
+  /** COD_MAX_ORDER_RUPEES (default ₹10,000): the largest order total that may be paid in cash. */
+  maxOrderPaise: number;
+  /** COD_MAX_OPEN_ORDERS (default 3): cash orders of one account not delivered yet, at most. */
+  maxOpenOrders: number;
+  /** COD_BLOCKED_PIN_CODES: pin codes (or prefixes ending in *) the courier takes no cash in. */
+  blockedPinCodes: string[];
+}
+
+export interface GstSettings {
+  sellerName: string;
+  sellerAddress: string;
+  /** The seller's state: CGST + SGST for a buyer there, IGST for everyone else. */
+  sellerState: string;
+  /** The seller's GSTIN, 15 characters; the demo's is a made-up one, refused in production. */
+  sellerGstin: string;
+  /** Before each invoice number (GST_INVOICE_PREFIX, 1 to 4 letters or digits): 'INV/26-27/00042'. */
+  invoicePrefix: string;
+  /** HSN code of each product category (GST_HSN_CODES=Laptop=8471,Camera=8525 overrides these). */
+  hsnByCategory: Record<string, string>;
+}
+
+/** A made-up GSTIN of the demo seller (Karnataka's code 29): production must name its own. */
+export const DEMO_GSTIN = '29AAACS1234F1Z5';
+const GSTIN_PATTERN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+
+/** HSN chapters of the shop's categories: computers, footwear, garments, cameras, telephones. */
+const DEFAULT_HSN: Record<string, string> = {
+  Laptop: '8471',
+  Footwear: '6404',
+  Bottom: '6203',
+  Tops: '6109',
+  Attire: '6204',
+  Camera: '8525',
+  SmartPhones: '8517',
+};
 
 /** Where uploaded images go when S3_BUCKET is set; credentials come from the standard AWS variables. */
 export interface S3Settings {
@@ -194,7 +266,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     },
     smtpUrl: optional(env.SMTP_URL),
     mailFrom: optional(env.MAIL_FROM) ?? 'Shop <no-reply@localhost>',
+    cashOnDelivery: {
+      enabled: flag(env.COD_ENABLED, true),
+      maxOrderPaise: integer(env.COD_MAX_ORDER_RUPEES, 10_000) * 100,
+      maxOpenOrders: integer(env.COD_MAX_OPEN_ORDERS, 3),
+      blockedPinCodes: list(env.COD_BLOCKED_PIN_CODES),
+    },
+    gst: {
+      sellerName: optional(env.GST_SELLER_NAME) ?? 'Shop Retail Private Limited',
+      sellerAddress: optional(env.GST_SELLER_ADDRESS) ?? '1 Residency Road, Bengaluru 560025, Karnataka',
+      sellerState: optional(env.GST_SELLER_STATE) ?? 'Karnataka',
+      sellerGstin: optional(env.GST_SELLER_GSTIN)?.toUpperCase() ?? DEMO_GSTIN,
+      invoicePrefix: optional(env.GST_INVOICE_PREFIX)?.toUpperCase() ?? 'INV',
+      hsnByCategory: { ...DEFAULT_HSN, ...hsnCodesOf(env.GST_HSN_CODES) },
+    },
+    upi: {
+      enabled: flag(env.UPI_ENABLED, true),
+      collectTimeoutSeconds: integer(env.UPI_COLLECT_TIMEOUT_SECONDS, 300) || 300,
+      testDecisionMs: integer(env.UPI_TEST_DECISION_MS, 3000),
+      merchantVpa: optional(env.UPI_MERCHANT_VPA)?.toLowerCase() ?? 'shop@upi',
+      merchantName: optional(env.UPI_MERCHANT_NAME) ?? 'Shop',
+      webhookSecret: optional(env.PAYMENT_WEBHOOK_SECRET) ?? randomBytes(32).toString('base64url'),
+    },
+    razorpay:
+      optional(env.RAZORPAY_KEY_ID) && optional(env.RAZORPAY_KEY_SECRET)
+        ? {
+            keyId: optional(env.RAZORPAY_KEY_ID)!,
+            keySecret: optional(env.RAZORPAY_KEY_SECRET)!,
+            webhookSecret: optional(env.RAZORPAY_WEBHOOK_SECRET),
+          }
+        : undefined,
   };
+}
+
+/** 'Laptop=8471,Camera=8525' as { Laptop: '8471', Camera: '8525' }; checked by configProblems. */
+function hsnCodesOf(value: string | undefined): Record<string, string> {
+  return Object.fromEntries(
+    list(value).map((entry) => {
+      const [category = '', code = ''] = entry.split('=').map((part) => part.trim());
+      return [category, code];
+    }),
+  );
 }
 
 function s3SettingsOf(env: NodeJS.ProcessEnv): S3Settings | undefined {
@@ -245,6 +357,13 @@ export function configProblems(config: ApiConfig): string[] {
     problems.push(
       'STRIPE_SECRET_KEY is not set: no card provider for real payments (PAYMENT_GATEWAY=local runs the test-mode gateway, outside production only)',
     );
+  problems.push(...gstProblems(config.gst));
+  if (!/^[a-z0-9._-]{2,256}@[a-z][a-z0-9]{1,63}$/.test(config.upi.merchantVpa))
+    problems.push(`UPI_MERCHANT_VPA=${config.upi.merchantVpa} is not a UPI id (name@bank)`);
+  if (config.razorpay && !config.razorpay.webhookSecret)
+    problems.push(
+      "RAZORPAY_WEBHOOK_SECRET is not set: without it the api cannot check Razorpay's webhooks, and a UPI payment whose tab closed would never become an order",
+    );
   if (!config.production) return problems;
 
   if (config.unrecognisedNodeEnv !== undefined)
@@ -275,10 +394,29 @@ export function configProblems(config: ApiConfig): string[] {
     problems.push(
       `JWT_SECRET is not set: production needs one secret of at least ${MIN_JWT_SECRET_BYTES} bytes shared by every instance`,
     );
+  if (config.gst.sellerGstin === DEMO_GSTIN)
+    problems.push(
+      "GST_SELLER_GSTIN is not set: the tax invoices would carry the demo seller's made-up GSTIN; set the shop's own (and GST_SELLER_NAME, GST_SELLER_ADDRESS, GST_SELLER_STATE)",
+    );
   if ((config.clerkJwtKey || config.clerkSecretKey) && config.clerkAuthorizedParties.length === 0)
     problems.push(
       'CLERK_AUTHORIZED_PARTIES is not set: production accepts Clerk tokens only for the shop origins named there',
     );
+  return problems;
+}
+
+/** An invoice the law would refuse: a GSTIN of the wrong shape, a number over 16 characters, an HSN code. */
+function gstProblems(gst: GstSettings): string[] {
+  const problems: string[] = [];
+  if (!GSTIN_PATTERN.test(gst.sellerGstin))
+    problems.push(`GST_SELLER_GSTIN=${gst.sellerGstin} is not a GSTIN (15 characters, like ${DEMO_GSTIN})`);
+  // GST invoice numbers are at most 16 characters: prefix, '/26-27/' and at least five digits.
+  if (!/^[A-Z0-9]{1,4}$/.test(gst.invoicePrefix))
+    problems.push(`GST_INVOICE_PREFIX=${gst.invoicePrefix} must be 1 to 4 letters or digits`);
+  for (const [category, code] of Object.entries(gst.hsnByCategory)) {
+    if (!/^\d{4}(\d{2}){0,2}$/.test(code))
+      problems.push(`GST_HSN_CODES: ${category}=${code} is not an HSN code (4, 6 or 8 digits)`);
+  }
   return problems;
 }
 

@@ -6,6 +6,7 @@ import type { AccessTokens } from './auth/access-tokens.ts';
 import type { Guards } from './auth/guards.ts';
 import type { ImageStore } from './storage/image-store.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
+import type { PaymentRequestGateway } from './payments/upi/upi-gateway.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PasswordGuessLimits } from './auth/password-guesses.ts';
 import type { RefreshSeal } from './auth/refresh-seal.ts';
@@ -22,6 +23,11 @@ export interface AppContext {
   guards: Guards;
   images: ImageStore;
   payments: PaymentGateway;
+  /**
+   * UPI's gateway (payments answered later, settled by webhook): the local test gateway outside
+   * production, Razorpay when its keys are set; null when UPI is not offered.
+   */
+  upi: PaymentRequestGateway | null;
   /** Password reset links and order confirmations: SMTP when SMTP_URL is set, else the log. */
   mailer: Mailer;
   /** Serialized catalog answers; every product, review, stock or reviewer change clears it. */

@@ -14,6 +14,7 @@ import {
 } from './helpers/shop.ts';
 import { issueResetToken } from '../src/auth/reset-tokens.ts';
 import { users } from '../src/db/schema.ts';
+import { signedWebhook } from '../src/payments/upi/local-upi-gateway.ts';
 import type { Access } from '../src/http/route-kit.ts';
 
 // Every route of the api's route table, called by a guest, a shopper, another shopper and an admin,
@@ -61,6 +62,16 @@ const password = 'Password123';
 const json = (url: string, payload: object): Call => ({ url, payload });
 
 const orderOf = async (owner: SignedIn) => (await placePaidOrder(t.app, owner)).orderId;
+
+/** A UPI payment of `owner`'s, waiting on a VPA that never answers. */
+async function upiPaymentOf(owner: SignedIn) {
+  const product = await addProduct(t.app, { pricePaise: 50_000, stock: 5 });
+  const started = await t.request('POST', '/payment/upi', {
+    as: owner,
+    payload: { orderItems: [{ product: product.id, quantity: 1 }], shippingInfo, vpa: 'pending@razorpay' },
+  });
+  return started.json().payment.id as string;
+}
 
 async function reviewOf(owner: SignedIn) {
   const product = await addProduct(t.app);
@@ -169,6 +180,54 @@ const ROWS: Record<string, { allowed: Allowed; call: Build }> = {
   'POST /api/v1/payment/process': {
     allowed: 'signed-in',
     call: async () => json('/payment/process', { amount: 50_000 }),
+  },
+  'GET /api/v1/payment/methods': {
+    allowed: 'signed-in',
+    call: async () => ({ url: '/payment/methods?amount=50000&pinCode=560001' }),
+  },
+  'POST /api/v1/order/cash-on-delivery': {
+    allowed: 'signed-in',
+    call: async () => {
+      const product = await addProduct(t.app, { pricePaise: 50_000, stock: 5 });
+      return json('/order/cash-on-delivery', {
+        orderItems: [{ product: product.id, quantity: 1 }],
+        shippingInfo,
+      });
+    },
+  },
+  'POST /api/v1/payment/upi': {
+    allowed: 'signed-in',
+    call: async () => {
+      const product = await addProduct(t.app, { pricePaise: 50_000, stock: 5 });
+      return json('/payment/upi', {
+        orderItems: [{ product: product.id, quantity: 1 }],
+        shippingInfo,
+        vpa: 'pending@razorpay',
+      });
+    },
+  },
+  'GET /api/v1/payment/upi/:id': {
+    allowed: 'owner',
+    call: async (_caller, cast) => ({ url: `/payment/upi/${await upiPaymentOf(cast.shopper)}` }),
+  },
+  'POST /api/v1/payment/webhook': {
+    allowed: 'everyone',
+    call: async (_caller, cast) => {
+      const id = await upiPaymentOf(cast.shopper);
+      const { body, signature } = signedWebhook(t.app.shop.config.upi.webhookSecret, {
+        event: 'payment.failed',
+        payload: { payment: { entity: { id: 'pay_matrix', order_id: id, status: 'failed' } } },
+      });
+      return {
+        url: '/payment/webhook',
+        payload: JSON.parse(body) as object,
+        headers: { 'x-razorpay-signature': signature },
+      };
+    },
+  },
+  'GET /api/v1/order/:id/invoice': {
+    allowed: 'owner',
+    call: async (_caller, cast) => ({ url: `/order/${await orderOf(cast.shopper)}/invoice` }),
   },
   'POST /api/v1/payment/confirm': {
     allowed: 'everyone',

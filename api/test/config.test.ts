@@ -15,6 +15,7 @@ const production = {
   JWT_SECRET: strongSecret,
   PUBLIC_API_URL: 'https://api.shop.example',
   SHOP_URL: 'https://shop.example',
+  GST_SELLER_GSTIN: '27AAACR5055K1Z5',
 };
 const problemsOf = (env: NodeJS.ProcessEnv) => configProblems(loadConfig(env));
 
@@ -124,6 +125,10 @@ describe('production (NODE_ENV=production)', () => {
     [{ JWT_SECRET: '' }, /^JWT_SECRET is not set/],
     [{ JWT_SECRET: 'x'.repeat(31) }, /^JWT_SECRET is shorter than 32 bytes/],
     [{ CLERK_SECRET_KEY: 'sk_clerk' }, /^CLERK_AUTHORIZED_PARTIES is not set/],
+    [{ GST_SELLER_GSTIN: '' }, /^GST_SELLER_GSTIN is not set: the tax invoices would carry the demo/],
+    [{ GST_SELLER_GSTIN: '27AAACR5055K1Z' }, /^GST_SELLER_GSTIN=27AAACR5055K1Z is not a GSTIN/],
+    [{ GST_INVOICE_PREFIX: 'SHOP1' }, /^GST_INVOICE_PREFIX=SHOP1 must be 1 to 4 letters or digits/],
+    [{ GST_HSN_CODES: 'Laptop=84' }, /^GST_HSN_CODES: Laptop=84 is not an HSN code/],
     [{ TRUST_PROXY: 'true' }, /^TRUST_PROXY=true is not a proxy address/],
     [{ TRUST_PROXY: '1' }, /^TRUST_PROXY=1 is not a proxy address/],
     [{ PUBLIC_API_URL: '' }, /^PUBLIC_API_URL is not an https address/],

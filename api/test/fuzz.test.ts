@@ -39,6 +39,9 @@ async function storedState() {
     'orders',
     'payment_intents',
     'used_payments',
+    'invoices',
+    'invoice_counters',
+    'payment_requests',
   ];
   const columns = tables.map(
     (table) =>

@@ -115,6 +115,7 @@ describe('NODE_ENV=production', () => {
       expect.stringMatching(/^Refusing to start: PUBLIC_API_URL is not an https address/),
       expect.stringMatching(/^Refusing to start: SHOP_URL is not an https address/),
       expect.stringMatching(/^Refusing to start: JWT_SECRET is not set/),
+      expect.stringMatching(/^Refusing to start: GST_SELLER_GSTIN is not set/),
     ]);
   });
 
@@ -129,6 +130,7 @@ describe('NODE_ENV=production', () => {
       ALLOW_EMBEDDED_DATABASE: 'true',
       PUBLIC_API_URL: 'https://api.shop.example',
       SHOP_URL: 'https://shop.example',
+      GST_SELLER_GSTIN: '27AAACR5055K1Z5',
     };
     const server = await start(port, env, 'Shop API listening', dir);
     try {

@@ -71,7 +71,16 @@ describe('static server security headers', () => {
       "'self' http://localhost:3000 http://localhost:4001 http://localhost:4002",
     );
     expect(directive(csp, 'frame-src')).toBe("'none'");
-    expect(csp).not.toMatch(/stripe|clerk/);
+    expect(csp).not.toMatch(/stripe|clerk|razorpay/);
+  });
+
+  it("adds Razorpay's checkout hosts only when RAZORPAY_KEY_ID is set (issue 25)", async () => {
+    const { url } = await serve({ env: { RAZORPAY_KEY_ID: 'rzp_test_key' } });
+    const csp = (await fetch(url)).headers.get('content-security-policy') ?? '';
+    expect(directive(csp, 'script-src')).toContain('https://checkout.razorpay.com');
+    expect(directive(csp, 'frame-src')).toBe('https://api.razorpay.com https://checkout.razorpay.com');
+    expect(directive(csp, 'connect-src')).toContain('https://api.razorpay.com');
+    expect(csp).not.toMatch(/stripe/);
   });
 
   it("adds Stripe's and Clerk's hosts only when config.json names them", async () => {

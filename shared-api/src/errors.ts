@@ -34,6 +34,8 @@ export const FALLBACK_MESSAGES = {
   getReviews: 'Failed to get reviews',
   deleteReview: 'Failed to delete review',
   processPayment: 'Payment failed',
+  getPaymentMethods: 'Failed to get the payment methods',
+  getInvoice: 'Failed to download the invoice',
 } as const;
 
 /** docs/product.md, messages: what a 401 says when the server gives no message. */

@@ -27,6 +27,17 @@ describe('shellConfig', () => {
     expect(config.payments).toEqual({ provider: 'stripe', publishableKey: 'pk_stripe' });
   });
 
+  it("names Razorpay's key id (never its secret) when RAZORPAY_KEY_ID is set, beside the card provider", () => {
+    const env = { RAZORPAY_KEY_ID: 'rzp_test_key', RAZORPAY_KEY_SECRET: 'secret' };
+    expect(shellConfig(ports, env).payments).toEqual({ provider: 'local', razorpayKeyId: 'rzp_test_key' });
+    expect(shellConfig(ports, { ...env, STRIPE_PUBLISHABLE_KEY: 'pk_stripe' }).payments).toEqual({
+      provider: 'stripe',
+      publishableKey: 'pk_stripe',
+      razorpayKeyId: 'rzp_test_key',
+    });
+    expect(JSON.stringify(shellConfig(ports, env))).not.toContain('secret');
+  });
+
   it('lets a deploy point a remote at a new release without rebuilding the shell', () => {
     const config = shellConfig(ports, {
       STOREFRONT_MANIFEST_URL: 'https://cdn.example/storefront/v42/mf-manifest.json',

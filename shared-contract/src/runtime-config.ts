@@ -25,9 +25,15 @@ export const runtimeConfigSchema = z.object({
     z.object({ provider: z.literal('local') }),
     z.object({ provider: z.literal('clerk'), publishableKey: z.string().min(1) }),
   ]),
+  // Cards through the local gateway or Stripe; with razorpayKeyId (RAZORPAY_KEY_ID), UPI, net banking and
+  // wallets through Razorpay's checkout, whose script (and CSP hosts) the page takes only then.
   payments: z.discriminatedUnion('provider', [
-    z.object({ provider: z.literal('local') }),
-    z.object({ provider: z.literal('stripe'), publishableKey: z.string().min(1) }),
+    z.object({ provider: z.literal('local'), razorpayKeyId: z.string().min(1).optional() }),
+    z.object({
+      provider: z.literal('stripe'),
+      publishableKey: z.string().min(1),
+      razorpayKeyId: z.string().min(1).optional(),
+    }),
   ]),
   remotes: z.object({ storefront: z.url(), admin: z.url() }),
   /**

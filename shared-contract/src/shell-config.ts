@@ -3,7 +3,7 @@ import { runtimeConfigSchema, type RuntimeConfig } from './runtime-config.ts';
 
 /**
  * The config.json of a deployment on `ports`: providers switch to Clerk and Stripe when their publishable
- * keys are present, and each address can be pointed elsewhere (a CDN, a new remote release).
+ * keys are present (Razorpay's checkout with RAZORPAY_KEY_ID), and each address can be pointed elsewhere (a CDN, a new remote release).
  */
 export function shellConfig(ports: ShopPorts, env: Record<string, string | undefined>): RuntimeConfig {
   const host = (port: number) => `http://localhost:${port}`;
@@ -12,9 +12,13 @@ export function shellConfig(ports: ShopPorts, env: Record<string, string | undef
     auth: env.CLERK_PUBLISHABLE_KEY
       ? { provider: 'clerk', publishableKey: env.CLERK_PUBLISHABLE_KEY }
       : { provider: 'local' },
-    payments: env.STRIPE_PUBLISHABLE_KEY
-      ? { provider: 'stripe', publishableKey: env.STRIPE_PUBLISHABLE_KEY }
-      : { provider: 'local' },
+    payments: {
+      ...(env.STRIPE_PUBLISHABLE_KEY
+        ? { provider: 'stripe', publishableKey: env.STRIPE_PUBLISHABLE_KEY }
+        : { provider: 'local' }),
+      // The api takes Razorpay with RAZORPAY_KEY_ID and its secret; the browser needs only the key id.
+      ...(env.RAZORPAY_KEY_ID ? { razorpayKeyId: env.RAZORPAY_KEY_ID } : {}),
+    },
     remotes: {
       storefront: env.STOREFRONT_MANIFEST_URL ?? `${host(ports.storefront)}/${REMOTE_MANIFEST_FILE}`,
       admin: env.ADMIN_MANIFEST_URL ?? `${host(ports.admin)}/${REMOTE_MANIFEST_FILE}`,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { ORDER_PAYMENT_METHODS, type OrderPaymentMethod } from '@shop/shared-api/schemas';
 import {
   check,
   char,
@@ -143,6 +144,8 @@ export interface StoredOrderItem {
   image: string;
   pricePaise: number;
   quantity: number;
+  /** The product's category when sold: the invoice's HSN code comes from it (orders before issue 25 lack it). */
+  category?: string;
 }
 
 export const orders = pgTable(
@@ -157,7 +160,9 @@ export const orders = pgTable(
     /** A payment intent pays for one order only. */
     paymentId: text('payment_id').notNull(),
     paymentStatus: text('payment_status').notNull(),
-    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }).notNull(),
+    paymentMethod: text('payment_method', { enum: ORDER_PAYMENT_METHODS }).notNull().default('card'),
+    /** Null for a cash-on-delivery order until it is delivered. */
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     itemsPaise: bigint('items_paise', { mode: 'number' }).notNull(),
     taxPaise: bigint('tax_paise', { mode: 'number' }).notNull(),
     shippingPaise: bigint('shipping_paise', { mode: 'number' }).notNull(),
@@ -172,6 +177,10 @@ export const orders = pgTable(
     uniqueIndex('orders_payment_id_key').on(table.paymentId),
     index('orders_user_id_idx').on(table.userId),
     check('orders_status_check', sql`${table.orderStatus} in ('Processing', 'Shipped', 'Delivered')`),
+    check(
+      'orders_payment_method_check',
+      sql`${table.paymentMethod} in ('card', 'upi', 'cod', 'netbanking', 'wallet')`,
+    ),
   ],
 );
 
@@ -275,8 +284,102 @@ export const rumErrors = pgTable(
   },
   (table) => [index('rum_errors_created_at_idx').on(table.createdAt)],
 );
+/** What a payment request holds until its order is placed: the lines and the address. */
+export interface OrderDraft {
+  orderItems: { product: string; quantity: number }[];
+  shippingInfo: StoredShippingInfo;
+}
+
+/**
+ * A payment asked of the shopper for an order not placed yet (a UPI collect request; a Razorpay
+ * checkout): settled once, into one order, by the gateway's webhook or the browser's check, whichever
+ * comes first; or failed, or expired, leaving no order and taking nothing.
+ */
+export const paymentRequests = pgTable(
+  'payment_requests',
+  {
+    id: text('id').primaryKey(),
+    userId: char('user_id', { length: 24 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    method: text('method', { enum: ['upi', 'razorpay'] }).notNull(),
+    gateway: text('gateway', { enum: ['local', 'razorpay'] }).notNull(),
+    vpa: text('vpa'),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    orderDraft: jsonb('order_draft').$type<OrderDraft>().notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed', 'expired', 'refunded'] })
+      .notNull()
+      .default('pending'),
+    message: text('message'),
+    /** The gateway's own id of the request (Razorpay's order id). */
+    providerRef: text('provider_ref'),
+    /** The gateway's id of the payment that paid it (Razorpay's pay_…). */
+    providerPaymentId: text('provider_payment_id'),
+    orderId: char('order_id', { length: 24 }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    index('payment_requests_user_id_idx').on(table.userId),
+    uniqueIndex('payment_requests_provider_ref_key').on(table.providerRef),
+  ],
+);
+
+/** The last invoice number given in each financial year ('2026-27'): the one source of the next. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  financialYear: text('financial_year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/** A GST tax invoice as issued; never changed or deleted (not even with its order). */
+export const invoices = pgTable(
+  'invoices',
+  {
+    number: text('number').primaryKey(),
+    orderId: char('order_id', { length: 24 }).notNull(),
+    financialYear: text('financial_year').notNull(),
+    sequence: integer('sequence').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    document: jsonb('document').$type<InvoiceDocument>().notNull(),
+  },
+  (table) => [
+    uniqueIndex('invoices_order_id_key').on(table.orderId),
+    uniqueIndex('invoices_year_sequence_key').on(table.financialYear, table.sequence),
+  ],
+);
+
+/** Everything printed on an invoice, fixed when it is issued. Money in paise. */
+export interface InvoiceDocument {
+  seller: { name: string; address: string; state: string; gstin: string };
+  buyer: { name: string; email: string; address: string; state: string; country: string; pinCode: string };
+  /** 'intra': CGST 9% + SGST 9% (shipped within the seller's state); 'inter': IGST 18%. */
+  supply: 'intra' | 'inter';
+  paymentMethod: OrderPaymentMethod;
+  orderPlacedAt: string;
+  lines: InvoiceLine[];
+  shippingPaise: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  totalPaise: number;
+}
+
+export interface InvoiceLine {
+  name: string;
+  hsn: string;
+  quantity: number;
+  unitPaise: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+}
 
 // Row types, beside the tables they come from.
 export type UserRow = typeof users.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type PaymentRequestRow = typeof paymentRequests.$inferSelect;

@@ -15,7 +15,10 @@ import {
 import type { AppContext } from '../context.ts';
 import type { ZodApp } from '../http/types.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import { findInvoiceOf, issueInvoice } from '../invoices/invoice-repository.ts';
+import { isPaid } from './order-view.ts';
 import {
+  buyerOf,
   adminOrdersPage,
   dailyOrderFigures,
   deleteOrder,
@@ -92,8 +95,15 @@ export function registerAdminOrderRoutes(admin: ZodApp, ctx: AppContext) {
       if (NEXT_STATUS[current] !== status) {
         throw badRequest(`An order can only move from ${current} to ${NEXT_STATUS[current]}`);
       }
-      if (!(await moveOrderStatus(db, id, current, status)))
-        throw badRequest('The order changed meanwhile; reload it and try again');
+      await db.transaction(async (tx) => {
+        const moved = await moveOrderStatus(tx, id, current, status);
+        if (!moved) throw badRequest('The order changed meanwhile; reload it and try again');
+        // Delivered: a cash order is paid now, and every delivered order has its invoice.
+        if (status === 'Delivered' && isPaid(moved.paymentStatus) && !(await findInvoiceOf(tx, id))) {
+          const buyer = await buyerOf(tx, moved.userId);
+          if (buyer) await issueInvoice(tx, moved, buyer, ctx.config.gst);
+        }
+      });
       const order = await findOrder(db, id, kit.baseUrlOf(request));
       return { success: true as const, order: order! };
     },

@@ -1,7 +1,15 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { toRupees, type AdminOrdersPageResponse, type OrderStatus } from '@shop/shared-api/schemas';
 import type { DbOrTx } from '../db/client.ts';
-import { orders, products, usedPayments, users, type OrderRow, type ProductRow } from '../db/schema.ts';
+import {
+  invoices,
+  orders,
+  products,
+  usedPayments,
+  users,
+  type OrderRow,
+  type ProductRow,
+} from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
 import { likeContaining, pageWithin, type AdminListQuery } from '../db/paging.ts';
 import { toOrderView } from './order-view.ts';
@@ -9,12 +17,17 @@ import { toOrderView } from './order-view.ts';
 /** Orders with their buyer, newest first, as the wire shows them. */
 async function findOrders(db: DbOrTx, where: SQL | undefined, baseUrl: string) {
   const rows = await db
-    .select({ order: orders, user: { id: users.id, name: users.name, email: users.email } })
+    .select({
+      order: orders,
+      user: { id: users.id, name: users.name, email: users.email },
+      invoice: { number: invoices.number, issuedAt: invoices.issuedAt },
+    })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(invoices, eq(invoices.orderId, orders.id))
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id));
-  return rows.map((row) => toOrderView(row.order, row.user, baseUrl));
+  return rows.map((row) => toOrderView(row.order, row.user, baseUrl, row.invoice));
 }
 
 export const listAllOrders = (db: DbOrTx, baseUrl: string) => findOrders(db, undefined, baseUrl);
@@ -37,14 +50,37 @@ export async function orderStatusOf(db: DbOrTx, id: string): Promise<OrderStatus
   return row?.status;
 }
 
-/** Moves the order from `from` to `to`; false when its status was no longer `from`. */
+/**
+ * Moves the order from `from` to `to`; undefined when its status was no longer `from`. Delivered also
+ * records a cash-on-delivery order's cash as received: its payment succeeds (PAID) and it is paid now.
+ */
 export async function moveOrderStatus(db: DbOrTx, id: string, from: OrderStatus, to: OrderStatus) {
-  const moved = await db
+  const now = new Date();
+  const cashReceived = and(eq(orders.paymentMethod, 'cod'), eq(orders.paymentStatus, 'pending'));
+  const [moved] = await db
     .update(orders)
-    .set({ orderStatus: to, ...(to === 'Delivered' ? { deliveredAt: new Date() } : {}) })
+    .set({
+      orderStatus: to,
+      ...(to === 'Delivered'
+        ? {
+            deliveredAt: now,
+            paymentStatus: sql`case when ${cashReceived} then 'succeeded' else ${orders.paymentStatus} end`,
+            paidAt: sql`case when ${cashReceived} then ${now.toISOString()}::timestamptz else ${orders.paidAt} end`,
+          }
+        : {}),
+    })
     .where(and(eq(orders.id, id), eq(orders.orderStatus, from)))
-    .returning({ id: orders.id });
-  return moved.length > 0;
+    .returning();
+  return moved;
+}
+
+/** The buyer's name and email, as the invoice names them. */
+export async function buyerOf(db: DbOrTx, userId: string) {
+  const [buyer] = await db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  return buyer;
 }
 
 /** Deletes an order (its payment stays recorded as used); false when there was none. */
@@ -86,10 +122,14 @@ export async function takeStock(tx: DbOrTx, productId: string, quantity: number)
  * Stores the order and records its payment as used, in the caller's transaction: the payment's primary
  * key refuses a second order on it, even one placed at the same moment or after this order is deleted.
  */
-export async function insertOrder(tx: DbOrTx, values: Omit<OrderRow, 'id' | 'deliveredAt'>) {
+export async function insertOrder(
+  tx: DbOrTx,
+  values: Omit<OrderRow, 'id' | 'deliveredAt'>,
+  id: string = newId(),
+) {
   const [created] = await tx
     .insert(orders)
-    .values({ id: newId(), ...values })
+    .values({ id, ...values })
     .returning();
   await tx
     .insert(usedPayments)

@@ -34,10 +34,10 @@ export function registerOrderRoutes(app: ZodApp, ctx: AppContext) {
     }),
     async (request, reply) => {
       const user = currentUser(request);
-      const order = await placeOrder(ctx, user, request.body, request.log);
+      const { order, invoice } = await placeOrder(ctx, user, request.body, request.log);
       sendInBackground(ctx.mailer, orderConfirmationMail(ctx.config.shopUrl, user.email, order), request.log);
       reply.status(201);
-      return { success: true as const, order: toOrderView(order, user, kit.baseUrlOf(request)) };
+      return { success: true as const, order: toOrderView(order, user, kit.baseUrlOf(request), invoice) };
     },
   );
 

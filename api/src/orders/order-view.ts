@@ -9,7 +9,15 @@ interface OrderUser {
   email: string;
 }
 
-export function toOrderView(row: OrderRow, user: OrderUser, baseUrl: string): Order {
+/** The product's rule (PAID for 'succeeded' only), which also decides whether an order is invoiced. */
+export const isPaid = (paymentStatus: string) => paymentStatus === 'succeeded';
+
+export function toOrderView(
+  row: OrderRow,
+  user: OrderUser,
+  baseUrl: string,
+  invoice: { number: string; issuedAt: Date } | null = null,
+): Order {
   return {
     _id: row.id,
     user: { _id: user.id, name: user.name, email: user.email },
@@ -22,7 +30,9 @@ export function toOrderView(row: OrderRow, user: OrderUser, baseUrl: string): Or
       quantity: item.quantity,
     })),
     paymentInfo: { id: row.paymentId, status: row.paymentStatus },
-    paidAt: row.paidAt.toISOString(),
+    paymentMethod: row.paymentMethod,
+    paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+    invoice: invoice ? { number: invoice.number, issuedAt: invoice.issuedAt.toISOString() } : null,
     itemsPrice: toRupees(row.itemsPaise),
     taxPrice: toRupees(row.taxPaise),
     shippingPrice: toRupees(row.shippingPaise),

@@ -3,12 +3,14 @@ import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { newOrderRequestSchema } from '@shop/shared-api/schemas';
 import type { AppContext } from '../context.ts';
+import type { Tx } from '../db/client.ts';
 import type { StoredOrderItem, UserRow } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { priceOrder } from './pricing.ts';
 import { insertOrder, lockProducts, paymentSpentOn, takeStock } from './order-repository.ts';
 import { refundRefusedPayment } from './refunds.ts';
+import { issueInvoice } from '../invoices/invoice-repository.ts';
 
 type OrderInput = z.output<typeof newOrderRequestSchema>;
 
@@ -24,14 +26,50 @@ const ROUNDING_TOLERANCE_PAISE = 1;
  * in id order, so concurrent orders never oversell or deadlock. A verified payment whose order is then
  * refused (stock ran out, product gone, amount differs) is refunded at once through the same gateway.
  */
-export async function placeOrder(ctx: AppContext, user: UserRow, input: OrderInput, log: FastifyBaseLogger) {
+/** The order's lines as quantities per product (a product named twice is one line), within the bound. */
+export function quantitiesOf(lines: readonly { product: string; quantity: number }[]) {
   const quantities = new Map<string, number>();
-  for (const line of input.orderItems)
-    quantities.set(line.product, (quantities.get(line.product) ?? 0) + line.quantity);
+  for (const line of lines) quantities.set(line.product, (quantities.get(line.product) ?? 0) + line.quantity);
   for (const quantity of quantities.values()) {
     if (quantity > MAX_UNITS_PER_PRODUCT)
       throw badRequest(`orderItems: at most ${MAX_UNITS_PER_PRODUCT} of one product`);
   }
+  return quantities;
+}
+
+/**
+ * Locks the order's products (in id order) and prices the lines from the catalog: the lines as sold
+ * (with each product's category, for the invoice's HSN code) and the checkout figures.
+ */
+export async function priceLines(tx: Tx, quantities: Map<string, number>) {
+  const ids = [...quantities.keys()];
+  const byId = new Map((await lockProducts(tx, ids)).map((row) => [row.id, row]));
+  const missing = ids.find((id) => !byId.has(id));
+  if (missing) throw notFound(`Product not found: ${missing}`);
+  const items: StoredOrderItem[] = [...quantities].map(([id, quantity]) => {
+    const product = byId.get(id)!;
+    return {
+      product: product.id,
+      name: product.name,
+      image: product.images[0]?.url ?? '',
+      pricePaise: product.pricePaise,
+      quantity,
+      category: product.category,
+    };
+  });
+  const takeStockOfLines = async () => {
+    for (const item of items) {
+      const product = byId.get(item.product)!;
+      if (product.stock < item.quantity || !(await takeStock(tx, item.product, item.quantity))) {
+        throw badRequest(`Insufficient stock for ${product.name}: ${product.stock} left`);
+      }
+    }
+  };
+  return { items, totals: priceOrder(items), takeStockOfLines };
+}
+
+export async function placeOrder(ctx: AppContext, user: UserRow, input: OrderInput, log: FastifyBaseLogger) {
+  const quantities = quantitiesOf(input.orderItems);
 
   const paymentId = input.paymentInfo.id;
   const intent = /^pi_[A-Za-z0-9_]{1,250}$/.test(paymentId)
@@ -47,22 +85,7 @@ export async function placeOrder(ctx: AppContext, user: UserRow, input: OrderInp
 
   try {
     const order = await ctx.db.transaction(async (tx) => {
-      const ids = [...quantities.keys()];
-      const byId = new Map((await lockProducts(tx, ids)).map((row) => [row.id, row]));
-      const missing = ids.find((id) => !byId.has(id));
-      if (missing) throw notFound(`Product not found: ${missing}`);
-
-      const items: StoredOrderItem[] = [...quantities].map(([id, quantity]) => {
-        const product = byId.get(id)!;
-        return {
-          product: product.id,
-          name: product.name,
-          image: product.images[0]?.url ?? '',
-          pricePaise: product.pricePaise,
-          quantity,
-        };
-      });
-      const totals = priceOrder(items);
+      const { items, totals, takeStockOfLines } = await priceLines(tx, quantities);
       // The browser computes GST in floating-point rupees; on an exact half paisa it can round the other
       // way, so one paisa either side is the same amount. Anything more is refused.
       if (Math.abs(intent.amountPaise - totals.totalPaise) > ROUNDING_TOLERANCE_PAISE) {
@@ -70,24 +93,23 @@ export async function placeOrder(ctx: AppContext, user: UserRow, input: OrderInp
           `Payment amount (₹${toRupees(intent.amountPaise)}) does not match the order total (₹${toRupees(totals.totalPaise)})`,
         );
       }
-      for (const item of items) {
-        const product = byId.get(item.product)!;
-        if (product.stock < item.quantity || !(await takeStock(tx, item.product, item.quantity))) {
-          throw badRequest(`Insufficient stock for ${product.name}: ${product.stock} left`);
-        }
-      }
+      await takeStockOfLines();
       const now = new Date();
-      return insertOrder(tx, {
+      const order = await insertOrder(tx, {
         userId: user.id,
         shippingInfo: input.shippingInfo,
         orderItems: items,
         paymentId,
         paymentStatus: intent.status,
+        paymentMethod: 'card',
         paidAt: now,
         ...totals,
         orderStatus: 'Processing',
         createdAt: now,
       });
+      // Paid now, so invoiced now, in the same transaction (last: the invoice counter is held to commit).
+      const invoice = await issueInvoice(tx, order, user, ctx.config.gst, now);
+      return { order, invoice };
     });
     ctx.catalogCache.invalidate();
     ctx.metrics.orderPlaced();

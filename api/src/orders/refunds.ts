@@ -32,7 +32,7 @@ async function markRefunded(db: Db, paymentId: string) {
  */
 export async function refundRefusedPayment(
   db: Db,
-  payments: PaymentGateway,
+  payments: Pick<PaymentGateway, 'refund'>,
   log: FastifyBaseLogger,
   payment: { id: string; userId: string },
 ): Promise<'refunded' | 'pending' | null> {
@@ -49,7 +49,11 @@ export async function refundRefusedPayment(
 }
 
 /** Finishes refunds the gateway failed at the time (it is idempotent, so a repeat is harmless). */
-export async function retryPendingRefunds(db: Db, payments: PaymentGateway, log: FastifyBaseLogger) {
+export async function retryPendingRefunds(
+  db: Db,
+  payments: Pick<PaymentGateway, 'refund'>,
+  log: FastifyBaseLogger,
+) {
   const pending = await db
     .select({ paymentId: usedPayments.paymentId })
     .from(usedPayments)

@@ -156,3 +156,16 @@ export async function placePaidOrder(app: ShopApp, buyer: SignedIn, pricePaise =
   if (response.statusCode !== 201) throw new Error(`order failed: ${response.statusCode} ${response.body}`);
   return { orderId: response.json().order._id as string, productId: product.id, intentId };
 }
+
+/** POST /order/cash-on-delivery as the storefront sends it: these lines, shipped to `to`. */
+export const cashOrderRequest = (
+  buyer: SignedIn,
+  orderItems: { product: string; quantity: number }[],
+  to: Partial<typeof shippingInfo> = {},
+) =>
+  ({
+    method: 'POST',
+    url: '/api/v1/order/cash-on-delivery',
+    headers: buyer.auth,
+    payload: { orderItems, shippingInfo: { ...shippingInfo, ...to } },
+  }) satisfies InjectOptions;

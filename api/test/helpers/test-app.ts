@@ -50,7 +50,7 @@ export type TestAppOptions = {
   seed?: boolean;
   /** A PostgreSQL server to make the throwaway database on, instead of DATABASE_URL (fault tests). */
   postgresUrl?: string;
-} & Pick<BuildAppOptions, 'stripeConnection' | 'tracing'>;
+} & Pick<BuildAppOptions, 'stripeConnection' | 'razorpayConnection' | 'tracing'>;
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-api-test-'));
@@ -68,6 +68,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     seed: options.seed ?? false,
     ...(options.stripeConnection ? { stripeConnection: options.stripeConnection } : {}),
     ...(options.tracing ? { tracing: options.tracing } : {}),
+    ...(options.razorpayConnection ? { razorpayConnection: options.razorpayConnection } : {}),
     config: {
       dataDir,
       databaseUrl: undefined,

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 export interface ShopConfigForCsp {
   apiBaseUrl: string;
   auth: { provider: string; publishableKey?: string };
-  payments: { provider: string; publishableKey?: string };
+  payments: { provider: string; publishableKey?: string; razorpayKeyId?: string };
   remotes: Record<string, string>;
 }
 
@@ -49,6 +49,13 @@ const STRIPE = {
   connect: ['https://api.stripe.com'],
   img: ['https://*.stripe.com'],
 };
+// Razorpay's checkout: its script, the frame it opens, the calls and logos it makes (only with its key).
+const RAZORPAY = {
+  script: ['https://checkout.razorpay.com'],
+  frame: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
+  connect: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+  img: ['https://*.razorpay.com'],
+};
 const clerkHosts = (host: string) => ({
   script: [`https://${host}`, 'https://challenges.cloudflare.com'],
   frame: ['https://challenges.cloudflare.com'],
@@ -58,8 +65,8 @@ const clerkHosts = (host: string) => ({
 
 /**
  * The Content-Security-Policy of the built apps. Scripts: the app's own, its inline scripts by hash (the
- * shell's boot script), the remotes' origins, and Stripe's and Clerk's hosts only when config.json names
- * them. Never 'unsafe-inline' for scripts; styles allow it (Chakra's emotion writes <style> tags).
+ * shell's boot script), the remotes' origins, and Stripe's, Razorpay's and Clerk's hosts only when
+ * config.json names them. Never 'unsafe-inline' for scripts; styles allow it (Chakra's emotion writes <style> tags).
  */
 export function contentSecurityPolicy(config: ShopConfigForCsp | undefined, inlineHashes: string[]): string {
   const remotes = Object.values(config?.remotes ?? {})
@@ -67,6 +74,7 @@ export function contentSecurityPolicy(config: ShopConfigForCsp | undefined, inli
     .filter((origin): origin is string => origin !== null);
   const api = config ? originOf(config.apiBaseUrl) : null;
   const stripe = config?.payments.provider === 'stripe' ? STRIPE : undefined;
+  const razorpay = config?.payments.razorpayKeyId ? RAZORPAY : undefined;
   const clerkHost =
     config?.auth.provider === 'clerk' && config.auth.publishableKey
       ? clerkFrontendApiHost(config.auth.publishableKey)
@@ -77,16 +85,45 @@ export function contentSecurityPolicy(config: ShopConfigForCsp | undefined, inli
     ['default-src', "'self'"],
     [
       'script-src',
-      list("'self'", ...inlineHashes, ...remotes, ...(stripe?.script ?? []), ...(clerk?.script ?? [])),
+      list(
+        "'self'",
+        ...inlineHashes,
+        ...remotes,
+        ...(stripe?.script ?? []),
+        ...(razorpay?.script ?? []),
+        ...(clerk?.script ?? []),
+      ),
     ],
     ['style-src', list("'self'", "'unsafe-inline'", ...remotes)],
     [
       'img-src',
-      list("'self'", 'data:', 'blob:', api, ...remotes, ...(stripe?.img ?? []), ...(clerk?.img ?? [])),
+      list(
+        "'self'",
+        'data:',
+        'blob:',
+        api,
+        ...remotes,
+        ...(stripe?.img ?? []),
+        ...(razorpay?.img ?? []),
+        ...(clerk?.img ?? []),
+      ),
     ],
     ['font-src', list("'self'", 'data:', ...remotes)],
-    ['connect-src', list("'self'", api, ...remotes, ...(stripe?.connect ?? []), ...(clerk?.connect ?? []))],
-    ['frame-src', list(...(stripe?.frame ?? []), ...(clerk?.frame ?? [])) || "'none'"],
+    [
+      'connect-src',
+      list(
+        "'self'",
+        api,
+        ...remotes,
+        ...(stripe?.connect ?? []),
+        ...(razorpay?.connect ?? []),
+        ...(clerk?.connect ?? []),
+      ),
+    ],
+    [
+      'frame-src',
+      list(...(stripe?.frame ?? []), ...(razorpay?.frame ?? []), ...(clerk?.frame ?? [])) || "'none'",
+    ],
     ['worker-src', "'self' blob:"],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],

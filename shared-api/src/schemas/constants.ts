@@ -56,3 +56,33 @@ export const isObjectId = (value: unknown): value is string =>
 
 export const isProductCategory = (value: unknown): value is (typeof PRODUCT_CATEGORIES)[number] =>
   (PRODUCT_CATEGORIES as readonly unknown[]).includes(value);
+
+/**
+ * How an order is paid (issue 25): by card (the spec's way, the default), by UPI, or in cash on delivery.
+ * The labels are what every screen shows for an order's method.
+ */
+export const PAYMENT_METHODS = ['card', 'upi', 'cod'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/**
+ * How a placed order was paid: a method of the page, or what the shopper chose inside Razorpay's checkout
+ * (net banking, a wallet) when the shop takes payments through Razorpay.
+ */
+export const ORDER_PAYMENT_METHODS = [...PAYMENT_METHODS, 'netbanking', 'wallet'] as const;
+export type OrderPaymentMethod = (typeof ORDER_PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<OrderPaymentMethod, string> = {
+  card: 'Card',
+  upi: 'UPI',
+  cod: 'Cash on delivery',
+  netbanking: 'Net banking',
+  wallet: 'Wallet',
+};
+
+/** The payment status of a cash-on-delivery order until the courier has the cash (it shows NOT PAID). */
+export const CASH_ON_DELIVERY_PENDING = 'pending';
+
+/** Test UPI ids of the local gateway, as Razorpay's test mode names them (and one that never answers). */
+export const UPI_TEST_VPAS = {
+  succeeds: 'success@razorpay',
+  declined: 'failure@razorpay',
+  neverAnswers: 'pending@razorpay',
+} as const;

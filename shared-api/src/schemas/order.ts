@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PHONE_LENGTH } from './constants.ts';
+import { ORDER_PAYMENT_METHODS, PHONE_LENGTH } from './constants.ts';
 import { isoDateSchema, objectIdSchema, orderStatusSchema, rupeesSchema } from './common.ts';
 
 const text = (label: string, max = 200) =>
@@ -54,7 +54,12 @@ export const orderSchema = z.object({
   }),
   orderItems: z.array(orderItemSchema),
   paymentInfo: paymentInfoSchema,
-  paidAt: isoDateSchema,
+  /** Card and UPI orders are paid when placed; a cash-on-delivery order when it is delivered. */
+  paymentMethod: z.enum(ORDER_PAYMENT_METHODS),
+  /** When the money was received: null for a cash-on-delivery order not delivered yet. */
+  paidAt: isoDateSchema.nullable(),
+  /** The GST tax invoice, once the order is paid (`GET /order/{id}/invoice` is its PDF). */
+  invoice: z.object({ number: z.string(), issuedAt: isoDateSchema }).nullable(),
   itemsPrice: rupeesSchema,
   taxPrice: rupeesSchema,
   shippingPrice: rupeesSchema,
@@ -87,6 +92,13 @@ export const newOrderRequestSchema = z.object({
   paymentInfo: paymentInfoSchema,
 });
 export type NewOrderRequest = z.input<typeof newOrderRequestSchema>;
+
+/**
+ * `POST /order/cash-on-delivery`: the same lines and address as a paid order, and no payment: the order
+ * is placed at once, NOT PAID, and paid when the courier delivers it. The server's COD rules decide.
+ */
+export const cashOnDeliveryOrderRequestSchema = newOrderRequestSchema.omit({ paymentInfo: true });
+export type CashOnDeliveryOrderRequest = z.input<typeof cashOnDeliveryOrderRequestSchema>;
 
 export const orderResponseSchema = z.object({ success: z.literal(true), order: orderSchema });
 export type OrderResponse = z.infer<typeof orderResponseSchema>;

@@ -1,4 +1,4 @@
-import { orderQuery, type Order } from '@shop/shared-api';
+import { orderQuery, PAYMENT_METHOD_LABELS, type Order } from '@shop/shared-api';
 import {
   Box,
   Button,
@@ -24,6 +24,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { LoadError } from '../../components/ListStates.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { InvoiceDownload } from './InvoiceDownload.tsx';
 import { ProcessOrderForm } from './ProcessOrderForm.tsx';
 import { shortId } from './order-rules.ts';
 
@@ -77,12 +78,22 @@ function OrderDetails({ order }: { order: Order }) {
               </DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
+              <DataList.ItemLabel>Method</DataList.ItemLabel>
+              <DataList.ItemValue>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
               <DataList.ItemLabel>Amount</DataList.ItemLabel>
               <DataList.ItemValue fontWeight="semibold">{formatRupees(order.totalPrice)}</DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>Placed</DataList.ItemLabel>
               <DataList.ItemValue>{formatLongDate(order.createdAt)}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Invoice</DataList.ItemLabel>
+              <DataList.ItemValue>
+                <InvoiceDownload order={order} />
+              </DataList.ItemValue>
             </DataList.Item>
           </DataList.Root>
         </Section>

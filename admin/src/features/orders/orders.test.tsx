@@ -145,6 +145,27 @@ describe('/admin/order/:id', () => {
     expect(screen.getByText('2 × ₹100.00 =')).toBeInTheDocument();
   });
 
+  it('shows a cash order NOT PAID with its method, and no invoice before it is paid (issue 25)', async () => {
+    api.getOrder.mockResolvedValue(
+      order(1, {
+        paymentMethod: 'cod',
+        paymentInfo: { id: 'cod_1', status: 'pending' },
+        paidAt: null,
+        invoice: null,
+      }),
+    );
+    renderAdmin(<OrderPage />, { path: '/admin/order/:id', at: `/admin/order/${order(1)._id}` });
+    expect(await screen.findByText('NOT PAID')).toBeInTheDocument();
+    expect(screen.getByText('Cash on delivery')).toBeInTheDocument();
+    expect(screen.getByText('Issued when the order is paid')).toBeInTheDocument();
+  });
+
+  it("offers the paid order's invoice for download", async () => {
+    render('Delivered');
+    expect(await screen.findByText('Card')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Download invoice INV\/26-27\/\d{5}/ })).toBeInTheDocument();
+  });
+
   it('offers only the next status and is disabled until it is chosen', async () => {
     render('Processing');
     const select = await screen.findByLabelText('Status');

@@ -6,6 +6,7 @@ import {
   getMyOrders,
   processPayment,
   queryKeys,
+  type ShippingInfoInput,
 } from '@shop/shared-api';
 import { cartStore } from '@shop/shared-cart';
 import { toast } from '@shop/shared-ui';
@@ -15,6 +16,7 @@ import { useNavigate } from 'react-router-dom';
 import type { ConfirmCard } from './card-confirmation.ts';
 import { forgetOrderInfo } from './order-info.ts';
 import { forgetPendingPayment, readPendingPayment, savePendingPayment } from './pending-payment.ts';
+import { forgetPendingUpi } from './upi/pending-upi.ts';
 
 /** docs/product.md (errors): what the shopper reads when a payment does not go through. */
 export const PAYMENT_NOT_SUCCEEDED = "There's some issue while processing payment";
@@ -29,6 +31,35 @@ export interface CheckoutPayment {
   /** The payment went through but the order could not be placed yet (network, server down): retry it. */
   orderFailure: string | null;
   retryOrder: () => Promise<void>;
+  /**
+   * Places the order another way than by card (cash on delivery): `place` sends the cart's lines and
+   * address; one at a time, and the same ending as a card's (/success, the cart emptied).
+   */
+  placeWithout: (place: (draft: OrderDraft) => Promise<unknown>) => Promise<void>;
+  /** The server placed the order itself (a UPI payment confirmed): end as a card's order ends. */
+  orderPlaced: () => void;
+}
+
+/** What the server needs to place an order: the cart's lines and the shipping address. */
+export interface OrderDraft {
+  orderItems: { product: string; name: string; image: string; price: number; quantity: number }[];
+  shippingInfo: ShippingInfoInput;
+}
+
+/** The cart's lines and address as the order routes take them; null without an address. */
+export function currentOrderDraft(): OrderDraft | null {
+  const { cartItems, shippingInfo } = cartStore.getState();
+  if (!shippingInfo) return null;
+  return {
+    orderItems: cartItems.map(({ product, name, image, price, quantity }) => ({
+      product,
+      name,
+      image,
+      price,
+      quantity,
+    })),
+    shippingInfo,
+  };
 }
 
 /**
@@ -44,22 +75,27 @@ export function useCheckoutPayment(amountPaise: number): CheckoutPayment {
   const [orderFailure, setOrderFailure] = useState<string | null>(null);
   const [placed, setPlaced] = useState(false);
 
+  const finish = useCallback(() => {
+    forgetPendingPayment();
+    // Whichever way the order was placed, no UPI payment is awaited any more (this also keeps the tiny
+    // pending-upi module in this hook's chunk: one script fewer on the payment page).
+    forgetPendingUpi();
+    forgetOrderInfo();
+    // The payment page stays on screen while /success loads; with its cart emptied it must not redirect.
+    setPlaced(true);
+    navigate('/success', { replace: true });
+    cartStore.getState().clearCart();
+    toast.success('Order Placed Successfully');
+    void queryClient.invalidateQueries({ queryKey: queryKeys.orders });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.catalog });
+  }, [navigate, queryClient]);
+
   const placeOrder = useCallback(
     async (intentId: string) => {
-      const { cartItems, shippingInfo } = cartStore.getState();
-      if (!shippingInfo) return navigate('/shipping', { replace: true });
+      const draft = currentOrderDraft();
+      if (!draft) return navigate('/shipping', { replace: true });
       try {
-        await createOrder({
-          orderItems: cartItems.map(({ product, name, image, price, quantity }) => ({
-            product,
-            name,
-            image,
-            price,
-            quantity,
-          })),
-          shippingInfo,
-          paymentInfo: { id: intentId, status: 'succeeded' },
-        });
+        await createOrder({ ...draft, paymentInfo: { id: intentId, status: 'succeeded' } });
       } catch (error) {
         // Placed already? (the answer was lost to a reload or the network.) Then it is in my orders.
         const placed = await getMyOrders().then(
@@ -77,17 +113,9 @@ export function useCheckoutPayment(amountPaise: number): CheckoutPayment {
           return;
         }
       }
-      forgetPendingPayment();
-      forgetOrderInfo();
-      // The payment page stays on screen while /success loads; with its cart emptied it must not redirect.
-      setPlaced(true);
-      navigate('/success', { replace: true });
-      cartStore.getState().clearCart();
-      toast.success('Order Placed Successfully');
-      void queryClient.invalidateQueries({ queryKey: queryKeys.orders });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.catalog });
+      finish();
     },
-    [navigate, queryClient],
+    [navigate, finish],
   );
 
   const oneAtATime = useCallback(async (work: () => Promise<void>) => {
@@ -137,8 +165,23 @@ export function useCheckoutPayment(amountPaise: number): CheckoutPayment {
     }
   }, [amountPaise, oneAtATime, placeOrder]);
 
+  const placeWithout = (place: (draft: OrderDraft) => Promise<unknown>) =>
+    oneAtATime(async () => {
+      const draft = currentOrderDraft();
+      if (!draft) return void navigate('/shipping', { replace: true });
+      try {
+        await place(draft);
+      } catch (error) {
+        toast.error(errorMessage(error, FALLBACK_MESSAGES.createOrder));
+        return;
+      }
+      finish();
+    });
+
   return {
     pay,
+    placeWithout,
+    orderPlaced: finish,
     busy,
     placed,
     orderFailure,

@@ -1,4 +1,4 @@
-import { myOrdersQuery, type Order } from '@shop/shared-api';
+import { myOrdersQuery, PAYMENT_METHOD_LABELS, type Order } from '@shop/shared-api';
 import {
   Button,
   Card,
@@ -76,6 +76,7 @@ function OrderCard({ order }: { order: Order }) {
               <Text>
                 {items} {items === 1 ? 'item' : 'items'}
               </Text>
+              <Text>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</Text>
               <Text>
                 {order.shippingInfo.address}, {order.shippingInfo.city}
               </Text>

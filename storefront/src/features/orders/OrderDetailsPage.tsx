@@ -1,4 +1,4 @@
-import { ApiError, orderQuery, type Order, isObjectId } from '@shop/shared-api';
+import { ApiError, orderQuery, PAYMENT_METHOD_LABELS, type Order, isObjectId } from '@shop/shared-api';
 import {
   Box,
   Card,
@@ -20,6 +20,7 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { NotFoundState } from '../../components/NotFoundState.tsx';
 import { OrderLines } from '../../components/OrderLines.tsx';
+import { InvoiceButton } from './InvoiceButton.tsx';
 
 /** `/order/:id`: one of the shopper's orders. Someone else's order is 'not found', with none of its data. */
 export default function OrderDetailsPage() {
@@ -82,6 +83,13 @@ function OrderDetails({ order }: { order: Order }) {
             </Text>{' '}
             {formatRupees(order.totalPrice)}
           </Text>
+          <Text>
+            <Text as="span" fontWeight="semibold">
+              Method:
+            </Text>{' '}
+            {PAYMENT_METHOD_LABELS[order.paymentMethod]}
+          </Text>
+          <InvoiceButton order={order} />
         </Section>
         <Section title="Order Status">
           <OrderStatusBadge status={order.orderStatus} />

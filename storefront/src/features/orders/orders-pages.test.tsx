@@ -1,6 +1,7 @@
 import { anOrder, apiFailure, fakeApi } from '@shop/shared-api/testing';
 import { renderPage, resetSession, shopper } from '@shop/shared-auth/testing';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import MyOrdersPage from './MyOrdersPage.tsx';
 import OrderDetailsPage from './OrderDetailsPage.tsx';
@@ -60,6 +61,48 @@ describe('/order/:id', () => {
     expect(screen.getByText('PAID')).toBeInTheDocument();
     expect(screen.getByText('Processing')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: order.orderItems[0]!.name })).toBeInTheDocument();
+  });
+
+  it('shows the payment method, and downloads the tax invoice once paid (issue 25)', async () => {
+    const order = anOrder(5, {
+      invoice: { number: 'INV/26-27/00042', issuedAt: '2026-11-20T10:00:00.000Z' },
+    });
+    const calls = fakeApi({
+      [`GET /order/${order._id}`]: () => ({ success: true, order }),
+      [`GET /order/${order._id}/invoice`]: () =>
+        new Response(new Blob(['%PDF-1.7'], { type: 'application/pdf' }), {
+          headers: { 'content-type': 'application/pdf' },
+        }),
+    });
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:invoice');
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      expect(this.download).toBe('invoice-INV-26-27-00042.pdf');
+    });
+    render(order._id);
+    expect(await screen.findByText('Card')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Download invoice INV/26-27/00042' }));
+    await waitFor(() => expect(clicked).toHaveBeenCalledOnce());
+    expect(calls.map((call) => call.path)).toContain(`/order/${order._id}/invoice`);
+    expect(created).toHaveBeenCalledWith(expect.any(Blob));
+    clicked.mockRestore();
+    created.mockRestore();
+  });
+
+  it('says a cash order not delivered yet is NOT PAID, paid in cash, and invoiced when paid', async () => {
+    const order = anOrder(6, {
+      paymentMethod: 'cod',
+      paymentInfo: { id: 'cod_1', status: 'pending' },
+      paidAt: null,
+      invoice: null,
+    });
+    fakeApi({ [`GET /order/${order._id}`]: () => ({ success: true, order }) });
+    render(order._id);
+    expect(await screen.findByText('NOT PAID')).toBeInTheDocument();
+    expect(screen.getByText('Cash on delivery')).toBeInTheDocument();
+    expect(screen.getByText('The tax invoice is issued when the order is paid.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Download invoice/ })).not.toBeInTheDocument();
   });
 
   it("shows someone else's order as not found, with none of its data", async () => {

@@ -1,0 +1,26 @@
+import { downloadInvoice, errorMessage, FALLBACK_MESSAGES, type Order } from '@shop/shared-api';
+import { Button, Text, toast } from '@shop/shared-ui';
+import { FileDown } from 'lucide-react';
+import { useState } from 'react';
+
+/** The order's GST tax invoice as a PDF, once it is paid (a cash order: once it is delivered). */
+export function InvoiceDownload({ order }: { order: Order }) {
+  const [busy, setBusy] = useState(false);
+  const invoice = order.invoice;
+  if (!invoice) return <Text color="fg.muted">Issued when the order is paid</Text>;
+  const download = async () => {
+    setBusy(true);
+    try {
+      await downloadInvoice(order._id, invoice.number);
+    } catch (error) {
+      toast.error(errorMessage(error, FALLBACK_MESSAGES.getInvoice));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="xs" variant="outline" loading={busy} onClick={() => void download()}>
+      <FileDown size={14} aria-hidden="true" /> Download invoice {invoice.number}
+    </Button>
+  );
+}
