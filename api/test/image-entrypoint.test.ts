@@ -60,6 +60,7 @@ describe('the api image', () => {
       SHOP_URL: 'https://shop.localhost',
       CORS_ORIGINS: 'https://shop.localhost',
       STRIPE_SECRET_KEY: 'sk_test_placeholder',
+      GST_SELLER_GSTIN: '27AAAAA0000A1Z5',
     };
     const child = spawn(process.execPath, args, {
       cwd: local(workdir),
@@ -86,8 +87,11 @@ describe('the api image', () => {
       expect(healthCommand).toBe('node');
       await expect(run(process.execPath, healthArgs, { env })).resolves.toBeDefined();
     } finally {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      // A process that refused to start has exited already: its exit event will not come again.
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
     }
     // SIGTERM (what `docker stop` sends) closes it cleanly.
     expect(child.exitCode).toBe(0);
