@@ -52,6 +52,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT: '1000',
       // Every page of the suite reports its remotes' loads, and the release tests send a canary's worth.
       RELEASE_REPORT_RATE_LIMIT: '10000',
+      // No page view downloads the real-user reporter: a sampled one would change the weighed bytes.
+      REAL_USER_SAMPLE_RATE: '0',
       LOG_LEVEL: 'info',
     },
   },

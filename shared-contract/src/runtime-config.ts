@@ -45,6 +45,8 @@ export const runtimeConfigSchema = z.object({
   releases: z
     .object({ storefront: remoteReleaseSchema.optional(), admin: remoteReleaseSchema.optional() })
     .optional(),
+  /** The share of page views that report web vitals and errors (0 to 1; the shell's default when unset). */
+  realUserSampleRate: z.number().min(0).max(1).optional(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 export type PaymentsConfig = RuntimeConfig['payments'];

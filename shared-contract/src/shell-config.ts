@@ -19,6 +19,9 @@ export function shellConfig(ports: ShopPorts, env: Record<string, string | undef
       // The api takes Razorpay with RAZORPAY_KEY_ID and its secret; the browser needs only the key id.
       ...(env.RAZORPAY_KEY_ID ? { razorpayKeyId: env.RAZORPAY_KEY_ID } : {}),
     },
+    ...(env.REAL_USER_SAMPLE_RATE === undefined
+      ? {}
+      : { realUserSampleRate: Number(env.REAL_USER_SAMPLE_RATE) }),
     remotes: {
       storefront: env.STOREFRONT_MANIFEST_URL ?? `${host(ports.storefront)}/${REMOTE_MANIFEST_FILE}`,
       admin: env.ADMIN_MANIFEST_URL ?? `${host(ports.admin)}/${REMOTE_MANIFEST_FILE}`,

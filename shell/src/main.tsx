@@ -36,12 +36,15 @@ try {
   registerShopRemotes(config);
   // Web vitals and unhandled errors of a sampled share of views, loaded after the page is (issue 26). An
   // error is told by the remote's address: with releases, the folder of its live.json holds every release.
-  scheduleRealUserFigures({
-    ...config.remotes,
-    ...Object.fromEntries(
-      Object.entries(config.releases ?? {}).map(([name, release]) => [name, release.liveAt]),
-    ),
-  });
+  scheduleRealUserFigures(
+    {
+      ...config.remotes,
+      ...Object.fromEntries(
+        Object.entries(config.releases ?? {}).map(([name, release]) => [name, release.liveAt]),
+      ),
+    },
+    config.realUserSampleRate,
+  );
   // Most visits land on a storefront page: fetch its code at once (index.html has preloaded it).
   const storefront = window.location.pathname.startsWith('/admin')
     ? null
