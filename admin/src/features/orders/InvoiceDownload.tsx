@@ -19,7 +19,19 @@ export function InvoiceDownload({ order }: { order: Order }) {
     }
   };
   return (
-    <Button size="xs" variant="outline" loading={busy} onClick={() => void download()}>
+    // The number is long (INV/26-27/00042): on a phone the label wraps instead of pushing the page wide.
+    <Button
+      size="xs"
+      variant="outline"
+      whiteSpace="normal"
+      flexShrink={1}
+      maxWidth="full"
+      height="auto"
+      minHeight="8"
+      textAlign="start"
+      loading={busy}
+      onClick={() => void download()}
+    >
       <FileDown size={14} aria-hidden="true" /> Download invoice {invoice.number}
     </Button>
   );

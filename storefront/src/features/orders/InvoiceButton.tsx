@@ -30,6 +30,12 @@ export function InvoiceButton({ order }: { order: Order }) {
       size="sm"
       variant="outline"
       colorPalette="brand"
+      // On a narrow phone the long invoice number wraps rather than widening the page.
+      whiteSpace="normal"
+      flexShrink={1}
+      maxWidth="full"
+      height="auto"
+      minHeight="9"
       loading={busy}
       loadingText="Downloading"
       onClick={() => void download()}
