@@ -124,6 +124,8 @@ describe('backup and restore', () => {
       config: {
         dataDir: restoredDir,
         databaseUrl: undefined,
+        // The restored copy is embedded whatever DATABASE_URL says, so its gateway is the embedded one's.
+        paymentGateway: 'local',
         jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
         seedDemo: false,
         production: false,
