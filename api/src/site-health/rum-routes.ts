@@ -3,9 +3,10 @@ import { lt, sql } from 'drizzle-orm';
 import { rumReportSchema, siteHealthResponseSchema, successSchema } from '@shop/shared-api/schemas';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { rumErrors, rumViews } from '../db/schema.ts';
+import { rumErrors, rumViewHours, rumViews } from '../db/schema.ts';
 import { refuseFormBody } from '../http/form-body.ts';
 import type { ZodApp } from '../http/types.ts';
+import { countViewInHour, pageVitals, rowsOf, windowStart } from './view-hours.ts';
 
 const tag = 'site health';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -23,31 +24,13 @@ export function scrubMessage(message: string): string {
     .slice(0, 300);
 }
 
-/** postgres.js answers an array of rows, PGlite an object with `rows`. */
-const rowsOf = <Row>(result: unknown) =>
-  (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
-
 /**
- * p75 of each vital per page and errors by source over the last 24 hours, summed by the database in two
- * statements over the created_at index (api/test/site-health.test.ts times it at 100,000 reports).
+ * p75 of each vital per page (from the hourly roll-up) and errors by source over the last 24 hours,
+ * summed by the database (api/test/site-health.test.ts times it at 100,000 reports).
  */
 export async function siteHealthFigures(db: Db, now = new Date()) {
-  const since = new Date(now.getTime() - DAY_MS);
-  const pages = rowsOf<{
-    page: string;
-    views: number;
-    lcp: number | null;
-    inp: number | null;
-    cls: number | null;
-  }>(
-    await db.execute(sql`
-      select page, count(*)::int as views,
-        percentile_cont(0.75) within group (order by lcp_ms) as lcp,
-        percentile_cont(0.75) within group (order by inp_ms) as inp,
-        percentile_cont(0.75) within group (order by cls) as cls
-      from rum_views where created_at > ${since.toISOString()}::timestamptz
-      group by page order by views desc, page limit ${PAGES_SHOWN}`),
-  );
+  const since = windowStart(now);
+  const pages = await pageVitals(db, now, PAGES_SHOWN);
   const errors = rowsOf<{ source: string; release: string; count: number; last_message: string }>(
     await db.execute(sql`
       select source, release, count(*)::int as count,
@@ -122,7 +105,8 @@ export function registerRumRoutes(app: ZodApp, ctx: AppContext) {
     async (request, reply) => {
       const { page, vitals, errors } = request.body;
       const value = (name: string) => vitals.find((vital) => vital.name === name)?.value ?? null;
-      if (vitals.length)
+      if (vitals.length) {
+        // Each view as measured (for a query of one's own), and counted in its hour for the card.
         await db.insert(rumViews).values({
           page,
           lcpMs: value('LCP'),
@@ -130,6 +114,8 @@ export function registerRumRoutes(app: ZodApp, ctx: AppContext) {
           cls: value('CLS'),
           ttfbMs: value('TTFB'),
         });
+        await countViewInHour(db, page, { lcp: value('LCP'), inp: value('INP'), cls: value('CLS') });
+      }
       if (errors.length)
         await db
           .insert(rumErrors)
@@ -138,6 +124,7 @@ export function registerRumRoutes(app: ZodApp, ctx: AppContext) {
       if (++received % 500 === 1) {
         const before = new Date(Date.now() - KEEP_MS);
         await db.delete(rumViews).where(lt(rumViews.createdAt, before));
+        await db.delete(rumViewHours).where(lt(rumViewHours.hour, before));
         await db.delete(rumErrors).where(lt(rumErrors.createdAt, before));
       }
       return reply.code(202).send({ success: true as const });
