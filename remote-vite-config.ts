@@ -14,11 +14,12 @@ import { federationRuntimeGroup, routerAlias, sharedDependencies } from './feder
  * The Vite config of a remote: one exposed `./routes` module, a hashed entry listed in mf-manifest.json
  * (the only file a deploy must not cache), and the shop's shared singletons.
  *
- * `pagePieces` matches the remote's modules that may go in its one `page-pieces` file: of those, what two or
- * more of its chunks share. Rolldown gives each module that two lazy pages share a file of its own (0.2-1.5
- * KB each, several per page); grouped, they are one request (docs/federation.md, round 5). Leave out of it
- * what the remote's first page needs alone (the file would bring the rest to that page) and any module that
- * imports an on-demand share statically (the share would load whenever the file does).
+ * `pieces` names the files the remote's shared modules are grouped in, each with the modules that may go in
+ * it: of those, what two or more of its chunks share (the first group that matches a module takes it).
+ * Rolldown gives each module that two lazy pages share a file of its own (0.2-1.5 KB each, several per
+ * page); grouped, they are one request (docs/federation.md, round 5). Leave out of a group what the
+ * remote's first page needs alone (the file would bring the rest to that page) and any module that imports
+ * an on-demand share statically (the share would load whenever the file does).
  *
  * `unusedShares` are shares the remote never imports:
  * the federation plugin loads a consume-only share that no dynamic import reaches when the remote starts,
@@ -29,9 +30,12 @@ export function remoteViteConfig(
   name: RemoteName,
   routesModule: string,
   {
-    pagePieces,
+    pieces = {},
     unusedShares = [],
-  }: { pagePieces?: RegExp; unusedShares?: (keyof ReturnType<typeof sharedDependencies>)[] } = {},
+  }: {
+    pieces?: Record<string, RegExp>;
+    unusedShares?: (keyof ReturnType<typeof sharedDependencies>)[];
+  } = {},
 ): UserConfigFnObject {
   const port = Number(process.env[portVariables[name]] ?? defaultPorts[name]);
   return defineConfig(({ command }) => ({
@@ -82,9 +86,12 @@ export function remoteViteConfig(
                 test: /^(?!.*shared_mf_2_ui_mf_1_(?:overlays|slider)).*__loadShare__/,
                 priority: 10,
               },
-              ...(pagePieces
-                ? [{ name: 'page-pieces', test: pagePieces, minShareCount: 2, priority: 5 }]
-                : []),
+              ...Object.entries(pieces).map(([name, test], index, all) => ({
+                name,
+                test,
+                minShareCount: 2,
+                priority: 5 + all.length - index,
+              })),
             ],
           },
         },

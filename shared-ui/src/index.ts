@@ -40,3 +40,4 @@ export { preloadableLazy } from './preloadable-lazy.tsx';
 export { loadOverlays, type Overlays } from './load-overlays.ts';
 export { usePageTitle } from './page-title.ts';
 export { PageProgress } from './components/PageProgress.tsx';
+export { CheckIcon } from './components/icons.ts';

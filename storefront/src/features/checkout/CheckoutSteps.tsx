@@ -1,5 +1,4 @@
-import { Box, Circle, HStack, Text } from '@shop/shared-ui';
-import { Check } from 'lucide-react';
+import { Box, CheckIcon, Circle, HStack, Text } from '@shop/shared-ui';
 
 const STEPS = ['Shipping Details', 'Confirm Order', 'Payment'] as const;
 
@@ -21,7 +20,7 @@ export function CheckoutSteps({ current }: { current: 0 | 1 | 2 }) {
                 color={done || here ? 'brand.contrast' : 'fg.muted'}
                 aria-hidden="true"
               >
-                {done ? <Check size={16} /> : index + 1}
+                {done ? <CheckIcon size={16} /> : index + 1}
               </Circle>
               <Text fontSize="sm" fontWeight={here ? 'bold' : 'normal'} color={here ? 'fg' : 'fg.muted'}>
                 {title}
