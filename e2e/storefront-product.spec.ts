@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { demoShopper, loginViaUi, newAccount, registerViaUi } from './support/shell-session.ts';
+import {
+  demoShopper,
+  expectNoSeriousA11yViolations,
+  loginViaUi,
+  logoutViaUi,
+  newAccount,
+  registerViaUi,
+} from './support/shell-session.ts';
 import { api, productNamed } from './support/storefront.ts';
 
 test('a product page: details, stock-bounded quantity, and a guest asked to log in before adding to the cart', async ({
@@ -76,4 +83,42 @@ test('a shopper reviews a product: the review and the rating update at once', as
   await expect(
     page.getByRole('img', { name: `Rated ${fresh.product.ratings.toFixed(1)} out of 5` }).first(),
   ).toBeVisible();
+});
+
+test('recently viewed: the products looked at follow the shopper to the next product and to an empty cart, and go when the account signs out', async ({
+  page,
+  request,
+}) => {
+  const tripod = await productNamed(request, 'Camera Tripod 60-inch, Aluminium');
+  const hoodie = await productNamed(request, 'Hooded Sweatshirt');
+  await loginViaUi(page, demoShopper);
+  await page.goto(`/product/${tripod._id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(tripod.name);
+  // Remembered on this browser once React has the page (a server-rendered page, from its hydration on).
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('recentlyViewed') ?? ''))
+    .toContain(tripod._id);
+  // The first product looked at: nothing else to show yet.
+  await expect(page.getByRole('region', { name: 'Recently viewed' })).toHaveCount(0);
+
+  await page.goto(`/product/${hoodie._id}`);
+  const recent = page.getByRole('region', { name: 'Recently viewed' });
+  await expect(recent.getByRole('link')).toHaveText([tripod.name]);
+  await expectNoSeriousA11yViolations(page, 'product page with Recently viewed');
+
+  // Kept on this browser across a reload, and offered by the empty cart, newest first.
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { name: 'No Product in Your Cart' })).toBeVisible();
+  await expect(recent.getByRole('link')).toHaveText([hoodie.name, tripod.name]);
+  await recent.getByRole('link', { name: tripod.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/product/${tripod._id}$`));
+
+  // They were this account's: signing out forgets them, like the cart (a guest's list starts afresh).
+  await logoutViaUi(page);
+  await page.goto(`/product/${hoodie._id}`);
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('recentlyViewed') ?? ''))
+    .toContain(hoodie._id);
+  expect(await page.evaluate(() => localStorage.getItem('recentlyViewed'))).not.toContain(tripod._id);
+  await expect(recent).toHaveCount(0);
 });

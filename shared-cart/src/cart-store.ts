@@ -1,12 +1,21 @@
 import type { CartItem, ShippingInfo } from '@shop/shared-api';
 import { createStore } from 'zustand/vanilla';
-import { isStoredCartLine, isStoredShippingInfo } from './stored-values.ts';
+import {
+  isStoredCartLine,
+  isStoredShippingInfo,
+  isStoredViewedProduct,
+  type ViewedProduct,
+} from './stored-values.ts';
 
 /** Local storage keys of docs/product.md (cart): plain JSON values, so they survive reloads and tabs. */
 export const CART_STORAGE_KEY = 'cartItems';
 export const SHIPPING_STORAGE_KEY = 'shippingInfo';
 /** Whose cart and address those are (the account's id): another account never sees them. */
 export const CART_OWNER_STORAGE_KEY = 'cartOwner';
+/** The products last looked at on this browser, newest first (issue 28): the same owner as the cart. */
+export const RECENTLY_VIEWED_STORAGE_KEY = 'recentlyViewed';
+/** How many looked-at products are kept. */
+export const RECENTLY_VIEWED_KEPT = 8;
 
 export interface CartState {
   cartItems: CartItem[];
@@ -19,9 +28,13 @@ export interface CartState {
   /** Empties the lines only; the shipping address stays for the next order. */
   clearCart: () => void;
   saveShippingInfo: (info: ShippingInfo) => void;
+  /** The products last looked at, newest first, at most RECENTLY_VIEWED_KEPT. */
+  recentlyViewed: ViewedProduct[];
+  /** A product page was opened: it goes first (once), the oldest beyond the limit goes. */
+  rememberViewed: (product: ViewedProduct) => void;
   /**
    * The account now signed in on this browser (null: nobody). The cart and the shipping address are that
-   * account's: signing out forgets both, and an account that is not the one they were kept for starts
+   * account's: signing out forgets both (and the products looked at), and an account that is not the one they were kept for starts
    * with none (docs/product.md, cart: privacy between accounts).
    */
   belongTo: (account: string | null) => void;
@@ -72,6 +85,15 @@ function storedCart(): CartItem[] {
   }));
 }
 
+function storedRecentlyViewed(): ViewedProduct[] {
+  const value = read(RECENTLY_VIEWED_STORAGE_KEY);
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter(isStoredViewedProduct)
+    .slice(0, RECENTLY_VIEWED_KEPT)
+    .map(({ product, name, price, image }) => ({ product, name, price, image }));
+}
+
 function storedShippingInfo(): ShippingInfo | null {
   const value = read(SHIPPING_STORAGE_KEY);
   return isStoredShippingInfo(value) ? value : null;
@@ -89,6 +111,16 @@ function createCartStore() {
       // the browser's first render matches the server's markup.
       cartItems: [],
       shippingInfo: null,
+      recentlyViewed: [],
+      rememberViewed: (viewed) => {
+        const { product, name, price, image } = viewed;
+        const recentlyViewed = [
+          { product, name, price, image },
+          ...get().recentlyViewed.filter((each) => each.product !== product),
+        ].slice(0, RECENTLY_VIEWED_KEPT);
+        write(RECENTLY_VIEWED_STORAGE_KEY, recentlyViewed);
+        set({ recentlyViewed });
+      },
       addToCart: (line) => {
         const quantity = clampQuantity(line.quantity, line.stock);
         if (quantity < 1) return;
@@ -120,18 +152,30 @@ function createCartStore() {
         if (owner === account) return;
         // A guest's cart (or one kept before owners were recorded) goes with the account that signs in.
         if (owner === null) return write(CART_OWNER_STORAGE_KEY, account);
-        for (const key of [CART_STORAGE_KEY, SHIPPING_STORAGE_KEY, CART_OWNER_STORAGE_KEY]) forget(key);
+        for (const key of [
+          CART_STORAGE_KEY,
+          SHIPPING_STORAGE_KEY,
+          RECENTLY_VIEWED_STORAGE_KEY,
+          CART_OWNER_STORAGE_KEY,
+        ])
+          forget(key);
         if (account !== null) write(CART_OWNER_STORAGE_KEY, account);
-        set({ cartItems: [], shippingInfo: null });
+        set({ cartItems: [], shippingInfo: null, recentlyViewed: [] });
       },
     };
   });
-  store.setState({ cartItems: storedCart(), shippingInfo: storedShippingInfo() });
+  store.setState({
+    cartItems: storedCart(),
+    shippingInfo: storedShippingInfo(),
+    recentlyViewed: storedRecentlyViewed(),
+  });
   // Another tab changed the cart: follow it, so every tab shows the same cart and count.
   globalThis.addEventListener?.('storage', (event: StorageEvent) => {
     if (event.key === CART_STORAGE_KEY || event.key === null) store.setState({ cartItems: storedCart() });
     if (event.key === SHIPPING_STORAGE_KEY || event.key === null)
       store.setState({ shippingInfo: storedShippingInfo() });
+    if (event.key === RECENTLY_VIEWED_STORAGE_KEY || event.key === null)
+      store.setState({ recentlyViewed: storedRecentlyViewed() });
   });
   return store;
 }

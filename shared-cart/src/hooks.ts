@@ -1,6 +1,7 @@
 import type { CartItem, ShippingInfo } from '@shop/shared-api';
 import { useStore } from 'zustand';
 import { cartStore } from './cart-store.ts';
+import type { ViewedProduct } from './stored-values.ts';
 
 export function useCartItems(): CartItem[] {
   return useStore(cartStore, (state) => state.cartItems);
@@ -13,4 +14,9 @@ export function useCartCount(): number {
 
 export function useShippingInfo(): ShippingInfo | null {
   return useStore(cartStore, (state) => state.shippingInfo);
+}
+
+/** The products last looked at on this browser, newest first. */
+export function useRecentlyViewed(): ViewedProduct[] {
+  return useStore(cartStore, (state) => state.recentlyViewed);
 }

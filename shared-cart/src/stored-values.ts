@@ -27,6 +27,26 @@ export function isStoredCartLine(value: unknown): value is CartItem {
   );
 }
 
+/** A product the shopper looked at, as the product page keeps it for 'Recently viewed'. */
+export interface ViewedProduct {
+  product: string;
+  name: string;
+  price: number;
+  image: string;
+}
+
+export function isStoredViewedProduct(value: unknown): value is ViewedProduct {
+  return (
+    isRecord(value) &&
+    isObjectId(value.product) &&
+    typeof value.name === 'string' &&
+    typeof value.price === 'number' &&
+    Number.isFinite(value.price) &&
+    value.price >= 0 &&
+    typeof value.image === 'string'
+  );
+}
+
 const filled = (value: unknown, max: number) =>
   typeof value === 'string' && value.trim() === value && value.length >= 1 && value.length <= max;
 const digits = (value: unknown, min: number, max: number) =>

@@ -14,13 +14,30 @@ const line = (seed: number, quantity: number, stock = 5) => {
 describe('/cart', () => {
   beforeEach(() => {
     resetSession(shopper);
-    cartStore.setState({ cartItems: [] });
+    cartStore.setState({ cartItems: [], recentlyViewed: [] });
   });
 
   it("says 'No Product in Your Cart' with View Products when empty", () => {
     renderPage(<CartPage />, { path: '/cart' });
     expect(screen.getByRole('heading', { name: 'No Product in Your Cart' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View Products' })).toHaveAttribute('href', '/products');
+    expect(screen.queryByRole('region', { name: 'Recently viewed' })).not.toBeInTheDocument();
+  });
+
+  it('offers the products looked at lately when empty', () => {
+    const looked = aProduct(4);
+    cartStore.getState().rememberViewed({
+      product: looked._id,
+      name: looked.name,
+      price: looked.price,
+      image: '',
+    });
+    renderPage(<CartPage />, { path: '/cart' });
+    const section = screen.getByRole('region', { name: 'Recently viewed' });
+    expect(within(section).getByRole('link', { name: looked.name })).toHaveAttribute(
+      'href',
+      `/product/${looked._id}`,
+    );
   });
 
   it('lists each line with its link, quantity bounds, remove, subtotal, free shipping and total', async () => {

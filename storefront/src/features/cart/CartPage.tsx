@@ -20,6 +20,7 @@ import {
 import { ShoppingCart, Trash2 } from 'lucide-react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { QuantityStepper } from '../../components/QuantityStepper.tsx';
+import { RecentlyViewed } from '../../components/RecentlyViewed.tsx';
 import { priceCart } from '../../lib/price-cart.ts';
 
 /** `/cart`: the lines with their quantities, the subtotal, 'Shipping: Free', the total, and checkout. */
@@ -30,19 +31,22 @@ export default function CartPage() {
 
   if (lines.length === 0) {
     return (
-      <EmptyState.Root py="16">
-        <EmptyState.Content>
-          <EmptyState.Indicator>
-            <ShoppingCart aria-hidden="true" />
-          </EmptyState.Indicator>
-          <EmptyState.Title as="h1" fontSize="2xl">
-            No Product in Your Cart
-          </EmptyState.Title>
-          <Button asChild colorPalette="brand">
-            <RouterLink to="/products">View Products</RouterLink>
-          </Button>
-        </EmptyState.Content>
-      </EmptyState.Root>
+      <Stack pb="10" gap="6">
+        <EmptyState.Root py="16">
+          <EmptyState.Content>
+            <EmptyState.Indicator>
+              <ShoppingCart aria-hidden="true" />
+            </EmptyState.Indicator>
+            <EmptyState.Title as="h1" fontSize="2xl">
+              No Product in Your Cart
+            </EmptyState.Title>
+            <Button asChild colorPalette="brand">
+              <RouterLink to="/products">View Products</RouterLink>
+            </Button>
+          </EmptyState.Content>
+        </EmptyState.Root>
+        <RecentlyViewed />
+      </Stack>
     );
   }
 

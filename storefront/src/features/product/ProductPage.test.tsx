@@ -32,9 +32,33 @@ describe('/product/:id', () => {
 
   beforeEach(() => {
     resetSession(shopper);
-    cartStore.setState({ cartItems: [] });
+    cartStore.setState({ cartItems: [], recentlyViewed: [] });
   });
   afterEach(() => vi.unstubAllGlobals());
+
+  it('remembers the product for Recently viewed, and lists the others looked at, newest first', async () => {
+    const earlier = aProduct(3, { name: 'Travel Mug', price: 499 });
+    cartStore.getState().rememberViewed({
+      product: earlier._id,
+      name: earlier.name,
+      price: earlier.price,
+      image: '/uploads/mug.png',
+    });
+    fakeApi({ [`GET /product/${product._id}`]: () => ({ success: true, product }) });
+    render();
+    const section = await screen.findByRole('region', { name: 'Recently viewed' });
+    // The product on screen is not offered again; the one looked at before is, with its price and link.
+    expect(within(section).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(section).getByRole('link', { name: 'Travel Mug' })).toHaveAttribute(
+      'href',
+      `/product/${earlier._id}`,
+    );
+    expect(within(section).getByText('₹499.00')).toBeInTheDocument();
+    expect(cartStore.getState().recentlyViewed.map(({ name }) => name)).toEqual([
+      'Instant Film Camera',
+      'Travel Mug',
+    ]);
+  });
 
   it('shows a skeleton, then the product with its reviews', async () => {
     fakeApi({ [`GET /product/${product._id}`]: () => ({ success: true, product }) });

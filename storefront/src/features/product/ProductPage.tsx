@@ -19,10 +19,12 @@ import {
   usePageTitle,
 } from '@shop/shared-ui';
 import { useCurrentUser } from '@shop/shared-auth';
+import { cartStore } from '@shop/shared-cart';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { NotFoundState } from '../../components/NotFoundState.tsx';
+import { RecentlyViewed } from '../../components/RecentlyViewed.tsx';
 import { loadOverlayEntry } from '../../hooks/overlays.ts';
 import { useSignInPrompt } from '../../hooks/use-sign-in-prompt.tsx';
 import { AddToCart } from './AddToCart.tsx';
@@ -88,6 +90,12 @@ function ProductDetails({ product }: { product: Product }) {
   const { user } = useCurrentUser();
   const mine = user?.id ? product.reviews.find((review) => review.user._id === user.id) : undefined;
   const inStock = product.stock >= 1;
+  // Remembered on this browser for 'Recently viewed' (here, on the next product, and in an empty cart).
+  const { _id, name, price, images } = product;
+  const image = images[0]?.url ?? '';
+  useEffect(() => {
+    cartStore.getState().rememberViewed({ product: _id, name, price, image });
+  }, [_id, name, price, image]);
   return (
     <Stack py="8" gap="10">
       <Grid
@@ -163,6 +171,7 @@ function ProductDetails({ product }: { product: Product }) {
           </SimpleGrid>
         )}
       </Stack>
+      <RecentlyViewed exclude={product._id} />
       {reviewUsed ? (
         <Suspense fallback={null}>
           <ReviewDialog
