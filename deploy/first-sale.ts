@@ -306,8 +306,7 @@ async function restartOne() {
 }
 
 async function main() {
-  // --already-up: the stack is running (a second `up` fails under docker-compose 1.29 on podman: the
-  // network's IPAM driver reads back as changed); the figures are then from this script's start.
+  // --already-up: the stack is running; the figures are then counted from this script's start.
   if (!process.argv.includes('--already-up')) {
     log(`${compose.join(' ')} up -d`);
     execFileSync(compose[0]!, [...compose.slice(1), 'up', '-d'], { stdio: ['ignore', 'ignore', 'inherit'] });

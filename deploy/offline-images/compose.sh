@@ -44,7 +44,9 @@ case " $* " in
 esac
 
 status=0
-sed '/^name: /d' "$root/compose.yaml" | docker-compose -p "$project" --project-directory "$root" -f - "$@" || status=$?
+# Podman names its IPAM driver as an option (driver: host-local); said here too, a second `up` or a `run`
+# does not stop on "Network shop_shop needs to be recreated - IPAM option driver has changed".
+sed -e '/^name: /d' -e 's/^    ipam:$/    ipam:\n      options: { driver: host-local }/' "$root/compose.yaml" | docker-compose -p "$project" --project-directory "$root" -f - "$@" || status=$?
 case " $* " in
   *' down '*) stop health-ticker && stop podman-service ;;
 esac
