@@ -47,6 +47,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       '.bench/**',
+      // The local release store (`pnpm start`, `pnpm bench`): built files, not sources.
+      '.releases/**',
       'api/drizzle/**',
     ],
   },
