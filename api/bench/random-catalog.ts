@@ -30,8 +30,11 @@ const ADJECTIVES = [
   'Smart',
 ];
 
-/** Bench products in one statement: names from the words above, prices 100 to 25,000 rupees. */
-const seedSql = (count: number) => `
+/**
+ * Bench products in one statement: names from the words above, prices 100 to 25,000 rupees. `g` is a
+ * bigint: as an integer, `g * 7919` overflowed past 271,189 products ("integer out of range").
+ */
+export const seedSql = (count: number) => `
   insert into products (id, name, price_paise, description, category, stock, images, ratings, num_of_reviews, created_at)
   select substr(md5('bench' || g), 1, 24),
     (array['${ADJECTIVES.join("','")}'])[1 + g % ${ADJECTIVES.length}] || ' ' ||
@@ -39,8 +42,8 @@ const seedSql = (count: number) => `
     10000 + (g * 7919) % 2490000,
     'A bench product for measuring the catalog under load.',
     (array['${CATEGORIES.join("','")}'])[1 + g % ${CATEGORIES.length}],
-    g % 50, '[]'::jsonb, (g % 501) / 100.0, 0, now() - make_interval(mins => g)
-  from generate_series(1, ${count}) g`;
+    g % 50, '[]'::jsonb, (g % 501) / 100.0, 0, now() - make_interval(mins => g::int)
+  from generate_series(1::bigint, ${count}::bigint) g`;
 
 const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
 

@@ -1,0 +1,291 @@
+// The catalog at scale (issue 27): `pnpm bench:catalog --products N [--seconds 10] [--connections 50]`.
+// Seeds N bench products (one generate_series statement) into a fresh PGlite directory, or into a
+// throwaway database on the server DATABASE_URL names (dropped afterwards), then prints: seed time,
+// database size, the list's req/s and p99 under random filters with the answer cache on and off, the api's
+// RSS after each run, the event loop's delay and /health's p99 during each run, and the three worst single
+// requests (a keyword matching nothing, page 100000, category + price + rating). On PostgreSQL a catalog
+// write (a stock change announced the way another instance announces it) lands every second of each run.
+// Figures move with the machine's load: run it holding the shared lock (flock /tmp/shop-heavy.lock).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import postgres from 'postgres';
+import { randomListUrl, seedSql } from './random-catalog.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverEntry = path.resolve(here, '..', 'src', 'server.ts');
+
+function argument(name: string) {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+const productCount = Number(argument('products') ?? 10_000);
+const seconds = Number(argument('seconds') ?? 10);
+const connections = Number(argument('connections') ?? 50);
+const serverUrl = process.env.DATABASE_URL || undefined;
+
+/** The three requests issue 27 names as the worst: each timed alone, on the server with its cache off. */
+const WORST = {
+  'keyword matching nothing': '/api/v1/products?keyword=nothing-matches-this-42',
+  'page 100000': '/api/v1/products?page=100000',
+  'category + price + rating':
+    '/api/v1/products?category=Camera&price[gte]=1000&price[lte]=5000&ratings[gte]=4&page=2',
+};
+
+async function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(base: string, child: ChildProcess) {
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('server did not become healthy within 300 s');
+}
+
+interface Server {
+  child: ChildProcess;
+  base: string;
+  metrics: string;
+}
+
+const BENCH_JWT_SECRET = randomBytes(32).toString('hex');
+
+async function startServer(dataDir: string, databaseUrl: string | undefined, cacheMs: number) {
+  const [port, metricsPort] = [await freePort(), await freePort()];
+  const child = spawn(process.execPath, [serverEntry], {
+    env: {
+      // Instances on PostgreSQL must share a signing secret: one made for this run.
+      JWT_SECRET: BENCH_JWT_SECRET,
+      ...process.env,
+      API_PORT: String(port),
+      API_HOST: '127.0.0.1',
+      METRICS_PORT: String(metricsPort),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '1',
+      PAYMENT_GATEWAY: 'local',
+      CATALOG_CACHE_MS: String(cacheMs),
+      DATABASE_URL: databaseUrl ?? '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const server: Server = {
+    child,
+    base: `http://127.0.0.1:${port}`,
+    metrics: `http://127.0.0.1:${metricsPort}/metrics`,
+  };
+  await waitForHealth(server.base, child);
+  return server;
+}
+
+async function stopServer(server: Server) {
+  if (server.child.exitCode !== null) return;
+  server.child.kill('SIGTERM');
+  await new Promise((resolve) => server.child.once('exit', resolve));
+}
+
+/** VmRSS and VmHWM (the peak) of a process, in MB. */
+function memoryOf(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const mb = (field: string) =>
+    Math.round(Number(/(\d+) kB/.exec(status.split(`${field}:`)[1] ?? '')?.[1]) / 1024);
+  return { rssMb: mb('VmRSS'), peakMb: mb('VmHWM') };
+}
+
+/** The event loop's delay since the last scrape (prom-client resets its histogram on each one), in ms. */
+async function eventLoopDelay(server: Server) {
+  const text = await (await fetch(server.metrics)).text();
+  const value = (name: string) =>
+    Math.round(Number(new RegExp(`^${name} ([\\d.e+-]+)`, 'm').exec(text)?.[1] ?? NaN) * 1000);
+  return {
+    maxMs: value('nodejs_eventloop_lag_max_seconds'),
+    p99Ms: value('nodejs_eventloop_lag_p99_seconds'),
+  };
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
+};
+
+/** 50 connections of random list queries for `seconds`, /health probed and (PostgreSQL) a write each second. */
+async function loadRun(server: Server, write: (() => Promise<void>) | undefined) {
+  const options = {
+    url: `${server.base}/api/v1/products`,
+    connections,
+    requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: randomListUrl() }) }],
+  };
+  await autocannon({ ...options, duration: 1 });
+  await eventLoopDelay(server);
+  const health: number[] = [];
+  let running = true;
+  const probe = (async () => {
+    while (running) {
+      const started = performance.now();
+      await (await fetch(`${server.base}/api/v1/health`)).text();
+      health.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  const writes = write ? setInterval(() => void write().catch(() => {}), 1000) : undefined;
+  const result = await autocannon({ ...options, duration: seconds });
+  running = false;
+  clearInterval(writes);
+  await probe;
+  return {
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    'non-2xx': result.non2xx,
+    errors: result.errors + result.timeouts,
+    'loop delay max ms': (await eventLoopDelay(server)).maxMs,
+    '/health p99 ms': Math.round(percentile(health, 99)),
+    ...memoryOf(server.child.pid!),
+  };
+}
+
+/** Each worst request three times alone: the median, in ms. */
+async function worstRequests(server: Server) {
+  const rows: Record<string, { 'median ms': number; matching: number }> = {};
+  for (const [name, url] of Object.entries(WORST)) {
+    const times: number[] = [];
+    let matching = 0;
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      const body = (await (await fetch(server.base + url)).json()) as { filteredProductsCount: number };
+      times.push(performance.now() - started);
+      matching = body.filteredProductsCount;
+    }
+    rows[name] = { 'median ms': Math.round(percentile(times, 50) * 10) / 10, matching };
+  }
+  return rows;
+}
+
+function directorySize(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    total += entry.isDirectory() ? directorySize(full) : statSync(full).size;
+  }
+  return total;
+}
+
+/** Seeds the products with no server holding the database; answers the seconds taken and the size in MB. */
+async function seed(dataDir: string, databaseUrl: string | undefined) {
+  const started = performance.now();
+  let sizeBytes: number;
+  if (databaseUrl) {
+    const client = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      await client.unsafe(seedSql(productCount));
+      await client.unsafe('vacuum analyze products');
+      sizeBytes = Number((await client`select pg_database_size(current_database()) as size`)[0]!.size);
+    } finally {
+      await client.end();
+    }
+  } else {
+    const dir = path.join(dataDir, 'pglite');
+    const db = new PGlite(dir, { extensions: { pg_trgm } });
+    try {
+      await db.exec(seedSql(productCount));
+      await db.exec('vacuum analyze products');
+    } finally {
+      await db.close();
+    }
+    sizeBytes = directorySize(dir);
+  }
+  return {
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+    sizeMb: Math.round(sizeBytes / 2 ** 20),
+  };
+}
+
+async function run(databaseUrl: string | undefined) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-catalog-'));
+  const kind = databaseUrl ? 'PostgreSQL' : 'PGlite';
+  let server: Server | undefined;
+  try {
+    // A first start migrates and seeds the demo shop; the bench products go in while it is stopped.
+    server = await startServer(dataDir, databaseUrl, 0);
+    await stopServer(server);
+    const seeded = await seed(dataDir, databaseUrl);
+    console.log(
+      `${kind}: ${productCount} products seeded in ${seeded.seconds} s, database ${seeded.sizeMb} MB`,
+    );
+
+    const writer = databaseUrl ? postgres(databaseUrl, { max: 1, onnotice: () => {} }) : undefined;
+    // A stock change written as another instance would: the row, then the announcement every instance hears.
+    const write = writer
+      ? async () => {
+          await writer`update products set stock = (stock + 1) % 50 where id = (select id from products order by created_at desc limit 1)`;
+          await writer`select pg_notify('shop_catalog_changed', 'bench-writer')`;
+        }
+      : undefined;
+    const runs: Record<string, Record<string, number>> = {};
+    let worst: Awaited<ReturnType<typeof worstRequests>> = {};
+    try {
+      for (const cacheMs of [2000, 0]) {
+        server = await startServer(dataDir, databaseUrl, cacheMs);
+        const started = performance.now();
+        await (await fetch(server.base + randomListUrl())).text();
+        const firstListMs = Math.round(performance.now() - started);
+        const name = cacheMs ? 'answer cache on (2 s)' : 'answer cache off';
+        runs[name] = { 'first list ms': firstListMs, ...(await loadRun(server, write)) };
+        if (!cacheMs) worst = await worstRequests(server);
+        await stopServer(server);
+        server = undefined;
+      }
+    } finally {
+      await writer?.end();
+    }
+    console.log(
+      `\n${kind}, ${productCount} products: random list queries, ${connections} connections, ${seconds} s` +
+        (databaseUrl ? ', a catalog write every second' : ''),
+    );
+    console.table(runs);
+    console.log('The worst single requests (answer cache off, median of 3):');
+    console.table(worst);
+  } finally {
+    if (server) await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (serverUrl) {
+  const name = `shop_bench_${randomBytes(5).toString('hex')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  try {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    await run(url.toString());
+  } finally {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+} else {
+  await run(undefined);
+}
