@@ -59,71 +59,101 @@ export function productFilter(query: ProductListQuery) {
   return filters.length ? and(...filters) : undefined;
 }
 
-interface PageRow {
-  all_count: number;
-  filtered_count: number;
-  products: {
+interface PageProduct {
+  id: string;
+  name: string;
+  price_paise: number;
+  description: string;
+  category: string;
+  stock: number;
+  images: StoredImage[];
+  ratings: number;
+  num_of_reviews: number;
+  created_at: string;
+  reviews: {
     id: string;
-    name: string;
-    price_paise: number;
-    description: string;
-    category: string;
-    stock: number;
-    images: StoredImage[];
-    ratings: number;
-    num_of_reviews: number;
+    rating: number;
+    comment: string;
     created_at: string;
-    reviews: {
-      id: string;
-      rating: number;
-      comment: string;
-      created_at: string;
-      updated_at: string;
-      user_id: string;
-      user_name: string;
-      avatar_url: string | null;
-    }[];
+    updated_at: string;
+    user_id: string;
+    user_name: string;
+    avatar_url: string | null;
   }[];
 }
 
 const iso = (timestamp: string) => new Date(timestamp).toISOString();
 
+/** postgres.js answers an array of rows, PGlite an object with `rows`. */
+const rowsOf = <T>(result: unknown) =>
+  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+
+/** Whether the filtered count is a maintained counter: nothing asked but (perhaps) a category. */
+const countedByCategory = (query: ProductListQuery) =>
+  !query.keyword &&
+  query.price?.gte === undefined &&
+  query.price?.lte === undefined &&
+  query.ratings?.gte === undefined;
+
 /**
- * One page of the storefront list with both counts and every review, in a single round trip: the
- * database builds the JSON, which matters most on PGlite where every query waits its turn.
+ * Both counts of the list: the total from the counters migration 0014's triggers keep (no COUNT(*)), the
+ * filtered one from the category's counter when only a category is asked, else a count the indexes serve
+ * (the trigram index for the keyword, the covering order and price indexes for the rest).
+ */
+async function countProducts(db: DbOrTx, query: ProductListQuery) {
+  const filtered = countedByCategory(query)
+    ? sql`coalesce((select products from catalog_counts where category = ${query.category ?? ''}), 0)`
+    : sql`(select count(*) from products where ${productFilter(query) ?? sql`true`})`;
+  const result = await db.execute(sql`
+    select coalesce((select products from catalog_counts where category = ''), 0)::int as all_count,
+      ${filtered}::int as filtered_count`);
+  const row = rowsOf<{ all_count: number; filtered_count: number }>(result)[0]!;
+  return { all: Number(row.all_count), filtered: Number(row.filtered_count) };
+}
+
+/**
+ * One page of the storefront list: the counts (`countProducts`), then the page's rows with their reviews
+ * in one round trip, the database building the JSON (which matters most on PGlite, where every query waits
+ * its turn). The page's ids are found first, from the covering indexes, and only those 8 rows are read
+ * with their reviews: nothing is joined for the rows a deep page skips. A page past the middle of the
+ * matching set is read from the other end (ascending, then reversed), so a deep page never skips more than
+ * half of it; a page past the end costs no query at all.
  */
 export async function loadProductPage(db: DbOrTx, query: ProductListQuery, baseUrl: string) {
-  const filter = productFilter(query) ?? sql`true`;
-  const page = query.page ?? 1;
-  const result = await db.execute(sql`
-    select
-      (select count(*)::int from products) as all_count,
-      (select count(*)::int from products where ${filter}) as filtered_count,
-      coalesce((
-        select json_agg(page_row order by page_row.created_at desc, page_row.id desc)
+  const counts = await countProducts(db, query);
+  const offset = ((query.page ?? 1) - 1) * RESULT_PER_PAGE;
+  let pageProducts: PageProduct[] = [];
+  if (offset < counts.filtered) {
+    const fromEnd = offset > counts.filtered / 2;
+    const direction = sql.raw(fromEnd ? 'asc' : 'desc');
+    const limit = fromEnd ? Math.min(RESULT_PER_PAGE, counts.filtered - offset) : RESULT_PER_PAGE;
+    const skip = fromEnd ? Math.max(counts.filtered - offset - RESULT_PER_PAGE, 0) : offset;
+    const result = await db.execute(sql`
+      select coalesce(json_agg(page_row order by page_row.created_at desc, page_row.id desc), '[]'::json) as products
+      from (
+        select p.id, p.name, p.price_paise, p.description, p.category, p.stock, p.images, p.ratings,
+          p.num_of_reviews, p.created_at,
+          coalesce((
+            select json_agg(json_build_object(
+              'id', reviews.id, 'rating', reviews.rating, 'comment', reviews.comment,
+              'created_at', reviews.created_at, 'updated_at', reviews.updated_at,
+              'user_id', users.id, 'user_name', users.name,
+              'avatar_url', users.avatar_url
+            ) order by reviews.created_at, reviews.id)
+            from reviews join users on users.id = reviews.user_id
+            where reviews.product_id = p.id
+          ), '[]'::json) as reviews
         from (
-          select products.id, products.name, products.price_paise, products.description, products.category,
-            products.stock, products.images, products.ratings, products.num_of_reviews, products.created_at,
-            coalesce((
-              select json_agg(json_build_object(
-                'id', reviews.id, 'rating', reviews.rating, 'comment', reviews.comment,
-                'created_at', reviews.created_at, 'updated_at', reviews.updated_at,
-                'user_id', users.id, 'user_name', users.name,
-                'avatar_url', users.avatar_url
-              ) order by reviews.created_at, reviews.id)
-              from reviews join users on users.id = reviews.user_id
-              where reviews.product_id = products.id
-            ), '[]'::json) as reviews
-          from products
-          where ${filter}
-          order by products.created_at desc, products.id desc
-          limit ${RESULT_PER_PAGE} offset ${(page - 1) * RESULT_PER_PAGE}
-        ) page_row
-      ), '[]'::json) as products
-  `);
-  // postgres.js answers an array of rows, PGlite an object with `rows`.
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as PageRow[];
-  const row = rows[0]!;
+          select products.id from products
+          where ${productFilter(query) ?? sql`true`}
+          order by products.created_at ${direction}, products.id ${direction}
+          limit ${sql.raw(String(limit))} offset ${sql.raw(String(skip))}
+        ) page_ids
+        join products p on p.id = page_ids.id
+      ) page_row`);
+    pageProducts = rowsOf<{ products: PageProduct[] }>(result)[0]!.products;
+  }
+  const row = { all_count: counts.all, filtered_count: counts.filtered, products: pageProducts };
   const list: Product[] = row.products.map((product) =>
     toProductView(
       {

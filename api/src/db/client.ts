@@ -88,7 +88,10 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const dir = options.pgliteDir ?? 'memory';
   if (dir !== 'memory') mkdirSync(dir, { recursive: true });
-  const client = dir === 'memory' ? new PGlite() : new PGlite(dir);
+  // pg_trgm: the trigram index of the catalog's keyword (migration 0014).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const extensions = { pg_trgm };
+  const client = dir === 'memory' ? new PGlite({ extensions }) : new PGlite(dir, { extensions });
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', maxConnections: 1, close: () => client.close() };
