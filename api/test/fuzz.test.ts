@@ -152,8 +152,10 @@ describe(`every endpoint, fuzzed from its schemas (${RUNS} cases)`, () => {
             !route.form &&
             !type.startsWith('application/json') &&
             !(beacons.has(route.url) && type.startsWith('text/plain'));
+          // Refused as a form (415), or before it is read when it is over the route's size (413: the
+          // beacon's 8 KB limit is checked first).
           if (formToJsonRoute)
-            expect(response.statusCode, `${context}: a form to a JSON-only route`).toBe(415);
+            expect([413, 415], `${context}: a form to a JSON-only route`).toContain(response.statusCode);
           if (finishesAfterAnswer.has(route.url) && response.statusCode < 400) await settledState();
           if (response.statusCode >= 400) {
             expect(response.json(), context).toMatchObject({ success: false, message: expect.any(String) });
