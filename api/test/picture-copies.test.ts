@@ -14,7 +14,13 @@ import { useTestApp } from './helpers/test-app.ts';
 /** A photo-like picture (noise does not compress), 1200×800, as a phone's camera would upload it. */
 const photo = () =>
   sharp({
-    create: { width: 1200, height: 800, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    create: {
+      width: 1200,
+      height: 800,
+      channels: 3,
+      background: { r: 128, g: 128, b: 128 },
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
   })
     .jpeg({ quality: 90 })
     .toBuffer();
