@@ -42,7 +42,7 @@ describe('admin products', () => {
     });
     expect(product.images).toHaveLength(2);
     const url = new URL(product.images[0].url);
-    expect(url.pathname).toMatch(/^\/uploads\/products\/[0-9a-f]{32}\.png$/);
+    expect(url.pathname).toMatch(/^\/uploads\/products\/[0-9a-f]{32}_4\.png$/);
     const image = await t.app.inject({ method: 'GET', url: url.pathname });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');

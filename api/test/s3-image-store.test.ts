@@ -33,7 +33,7 @@ describe('S3ImageStore', () => {
   it('keeps an image under a random key, reads it back with its type, and removes it', async () => {
     const png = tinyPng();
     const saved = await store.save(png, 'products');
-    expect(saved.key).toMatch(/^products\/[0-9a-f]{32}\.png$/);
+    expect(saved.key).toMatch(/^products\/[0-9a-f]{32}_4\.png$/);
     expect(saved.url).toBe(`/uploads/${saved.key}`);
     const read = await store.read(saved.key);
     expect(read?.contentType).toBe('image/png');
@@ -82,7 +82,7 @@ describe('an api whose S3_BUCKET is set', () => {
     });
     expect(created.statusCode).toBe(201);
     const url = new URL(created.json().product.images[0].url);
-    expect(url.pathname).toMatch(/^\/uploads\/products\/[0-9a-f]{32}\.png$/);
+    expect(url.pathname).toMatch(/^\/uploads\/products\/[0-9a-f]{32}_4\.png$/);
     expect(existsSync(path.join(first.dataDir, 'uploads'))).toBe(false);
 
     // Another app with its own (empty) DATA_DIR: only the bucket can answer.

@@ -58,3 +58,5 @@ export const SHIPPED_GLOBAL_STYLES_ID = 'shop-global-styles';
  * the same place when React takes it over (docs/performance.md, round 6).
  */
 export const FIRST_PICTURE_ATTRIBUTE = 'data-shop-first-picture';
+/** The `sizes` the page gives that box's picture, so the boot script picks the same copy (issue 28). */
+export const FIRST_PICTURE_SIZES_ATTRIBUTE = 'data-shop-picture-sizes';

@@ -83,9 +83,13 @@ export async function seedDatabase(ctx: AppContext, log: FastifyBaseLogger) {
     }
     const shopperId = demoUsers['shopper@example.com']!;
 
+    // Through the store's own path, copies included (issue 28); as many at once as it encodes.
+    const pictures = await Promise.all(
+      SEED_PRODUCTS.map((item, index) => ctx.images.save(drawProductImage(item.category, index), 'products')),
+    );
     const created: { id: string; name: string; pricePaise: number; image: string }[] = [];
     for (const [index, item] of SEED_PRODUCTS.entries()) {
-      const image = await ctx.images.save(drawProductImage(item.category, index), 'products');
+      const image = pictures[index]!;
       const id = newId();
       const pricePaise = item.price * 100;
       await tx.insert(products).values({

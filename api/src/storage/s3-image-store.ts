@@ -8,7 +8,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../config.ts';
-import { newImageKey, type ImageStore } from './image-store.ts';
+import { keysOfImage, prepareImage, type ImageStore } from './image-store.ts';
 
 /** An image as the api streams it back to the browser. */
 export interface StoredImage {
@@ -49,24 +49,32 @@ export function createS3Client(settings: S3Settings) {
 export function createS3ImageStore(settings: S3Settings): S3ImageStore {
   const client = createS3Client(settings);
   const Bucket = settings.bucket;
+  const remove = async (key: string) => {
+    // S3 answers a delete of a missing key with success, as the disk store ignores a missing file.
+    for (const file of keysOfImage(key)) await client.send(new DeleteObjectCommand({ Bucket, Key: file }));
+  };
   return {
     async save(bytes, folder) {
-      const { key, type } = newImageKey(bytes, folder);
-      await client.send(
-        new PutObjectCommand({
-          Bucket,
-          Key: key,
-          Body: bytes,
-          ContentType: type.mime,
-          ContentLength: bytes.length,
-        }),
-      );
+      const { key, files } = await prepareImage(bytes, folder);
+      try {
+        // The copies first and the original last: an original in the bucket has all its copies.
+        for (const file of files.toReversed())
+          await client.send(
+            new PutObjectCommand({
+              Bucket,
+              Key: file.key,
+              Body: file.bytes,
+              ContentType: file.mime,
+              ContentLength: file.bytes.length,
+            }),
+          );
+      } catch (error) {
+        await remove(key);
+        throw error;
+      }
       return { key, url: `/uploads/${key}` };
     },
-    async remove(key) {
-      // S3 answers a delete of a missing key with success, as the disk store ignores a missing file.
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
-    },
+    remove,
     async read(key) {
       try {
         const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { S3ImageStore } from './s3-image-store.ts';
 
-/** The only keys the stores hand out: a folder, 32 random hex digits and an image extension. */
-const IMAGE_KEY = /^(products|avatars)\/[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
+/**
+ * The only keys the stores hand out: a folder, 32 random hex digits and an image extension; an original with
+ * copies adds their widths (`_160_320`), and a copy is `-<width>.avif|webp` (@shop/shared-contract/pictures).
+ */
+const IMAGE_KEY = /^(products|avatars)\/[0-9a-f]{32}((_\d{1,4})*\.(png|jpg|gif|webp)|-\d{1,4}\.(avif|webp))$/;
 
 /**
  * /uploads/<key> served from the bucket, with the same headers as the disk files' static route: names are

@@ -6,6 +6,9 @@ export const FALLBACK_IMAGE_URL = '/profile.png';
 
 function showFallback(event: SyntheticEvent<HTMLImageElement>) {
   const image = event.currentTarget;
+  // A copy that failed (a <picture>'s source): the upload itself next, then the fallback.
+  const sources = image.parentElement?.querySelectorAll('source[srcset]') ?? [];
+  if (sources.length) return sources.forEach((source) => source.removeAttribute('srcset'));
   // Once only: if the fallback itself is missing, stop rather than loop.
   if (image.dataset.fallback) return;
   image.dataset.fallback = 'true';

@@ -14,6 +14,13 @@ import {
 import { Link } from 'react-router-dom';
 
 /**
+ * How wide a card's picture is drawn (ProductGrid's columns: 1, 2 from sm, 3 from md, 4 from lg, in the
+ * frame's 1280 px with its padding and the gaps): the browser picks the picture's copy from it.
+ */
+export const CARD_PICTURE_SIZES =
+  '(min-width: 64em) 290px, (min-width: 48em) 31vw, (min-width: 30em) 47vw, 92vw';
+
+/**
  * A product in a grid: fixed-ratio picture, name on at most two lines, stars and review count, and the
  * price as the most prominent text. The whole card is one link (one tab stop), named by the product.
  */
@@ -34,6 +41,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
         src={product.images[0]?.url}
         alt={product.name}
         ratio={1}
+        sizes={CARD_PICTURE_SIZES}
         priority={priority}
         rounded="none"
       />

@@ -1,6 +1,6 @@
 import type { Product } from '@shop/shared-api';
 import { Box, ProductImageSkeleton, SimpleGrid, Skeleton, Stack } from '@shop/shared-ui';
-import { ProductCard } from './ProductCard.tsx';
+import { CARD_PICTURE_SIZES, ProductCard } from './ProductCard.tsx';
 
 /** DESIGN.md: 1 column on phones, 2 from small tablets, 3 from tablets, 4 on desktops. */
 const columns = { base: 1, sm: 2, md: 3, lg: 4 } as const;
@@ -41,6 +41,7 @@ export function ProductGridSkeleton({
         <Box key={index} borderWidth="1px" borderRadius="lg" overflow="hidden">
           <ProductImageSkeleton
             slot={firstPictures && index < FIRST_ROW_PICTURES ? index : undefined}
+            sizes={CARD_PICTURE_SIZES}
             rounded="none"
           />
           <Stack gap="2" p="4">

@@ -28,7 +28,7 @@ import { RecentlyViewed } from '../../components/RecentlyViewed.tsx';
 import { loadOverlayEntry } from '../../hooks/overlays.ts';
 import { useSignInPrompt } from '../../hooks/use-sign-in-prompt.tsx';
 import { AddToCart } from './AddToCart.tsx';
-import { ImageGallery } from './ImageGallery.tsx';
+import { GALLERY_PICTURE_SIZES, ImageGallery } from './ImageGallery.tsx';
 import { PRODUCT_NOT_FOUND } from './product-title.ts';
 import { ReviewCard } from './ReviewCard.tsx';
 
@@ -197,7 +197,7 @@ function ProductSkeleton() {
       aria-label="Loading the product"
     >
       {/* The gallery's main picture: a prerendered page shows the product's first picture here at once. */}
-      <ProductImageSkeleton slot={0} />
+      <ProductImageSkeleton slot={0} sizes={GALLERY_PICTURE_SIZES} />
       <Stack gap="4">
         <Skeleton h="9" w="80%" />
         <Skeleton h="4" w="50%" />
