@@ -8,7 +8,6 @@
 // Figures move with the machine's load: run it holding the shared lock (flock /tmp/shop-heavy.lock).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,15 +16,13 @@ import autocannon from 'autocannon';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import postgres from 'postgres';
+import { freePort } from '../test/helpers/free-port.ts';
+import { argument, stopServerProcess, waitForHealth } from './bench-server.ts';
 import { randomListUrl, seedSql } from './random-catalog.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverEntry = path.resolve(here, '..', 'src', 'server.ts');
 
-function argument(name: string) {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? process.argv[index + 1] : undefined;
-}
 const productCount = Number(argument('products') ?? 10_000);
 const seconds = Number(argument('seconds') ?? 10);
 const connections = Number(argument('connections') ?? 50);
@@ -38,32 +35,6 @@ const WORST = {
   'category + price + rating':
     '/api/v1/products?category=Camera&price[gte]=1000&price[lte]=5000&ratings[gte]=4&page=2',
 };
-
-async function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(base: string, child: ChildProcess) {
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become healthy within 300 s');
-}
 
 interface Server {
   child: ChildProcess;
@@ -97,15 +68,11 @@ async function startServer(dataDir: string, databaseUrl: string | undefined, cac
     base: `http://127.0.0.1:${port}`,
     metrics: `http://127.0.0.1:${metricsPort}/metrics`,
   };
-  await waitForHealth(server.base, child);
+  await waitForHealth(server.base, child, 300_000);
   return server;
 }
 
-async function stopServer(server: Server) {
-  if (server.child.exitCode !== null) return;
-  server.child.kill('SIGTERM');
-  await new Promise((resolve) => server.child.once('exit', resolve));
-}
+const stopServer = (server: Server) => stopServerProcess(server.child);
 
 /** VmRSS and VmHWM (the peak) of a process, in MB. */
 function memoryOf(pid: number) {

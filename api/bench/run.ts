@@ -10,22 +10,19 @@
 // BENCH_API_ROUTES=random measures only the random list; BENCH_CPU_PROF=dir profiles the servers.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
+import { freePort } from '../test/helpers/free-port.ts';
+import { argument, stopServerProcess as stopServer, waitForHealth } from './bench-server.ts';
 import { randomListUrl, seedCatalog } from './random-catalog.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverEntry = path.resolve(here, '..', 'src', 'server.ts');
 
-function argument(name: string) {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? process.argv[index + 1] : undefined;
-}
 const jsonOut = argument('json');
 const duration = Number(argument('duration') ?? 10);
 const connections = Number(argument('connections') ?? 50);
@@ -39,33 +36,6 @@ const MAIN_FIGURES: Record<string, string> = {
   'one product': 'main: 19,800 req/s',
 };
 const onlyRandom = process.env.BENCH_API_ROUTES === 'random';
-
-async function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(base: string, child: ChildProcess) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`${base}/api/v1/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become healthy within 60 s');
-}
 
 interface RouteResult {
   database: string;
@@ -105,12 +75,6 @@ function startServer(
   });
 }
 
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
-}
-
 async function measure(base: string, database: string, route: string, url: string, random = false) {
   const options = {
     url: base + url,
@@ -147,7 +111,7 @@ async function runServer(database: 'pglite' | 'postgres', databaseUrl?: string):
   const base = `http://127.0.0.1:${port}`;
   let child = startServer(port, dataDir, databaseUrl);
   try {
-    await waitForHealth(base, child);
+    await waitForHealth(base, child, 60_000);
     const list = (await (await fetch(`${base}/api/v1/products`)).json()) as { products: { _id: string }[] };
     const productId = list.products[0]?._id;
     if (!productId) throw new Error('the seeded catalog is empty');
@@ -173,7 +137,7 @@ async function runServer(database: 'pglite' | 'postgres', databaseUrl?: string):
     await seedCatalog(catalogProducts, database, dataDir, databaseUrl);
     const randomRoute = `product list, random query (${catalogProducts} products)`;
     child = startServer(port, dataDir, databaseUrl);
-    await waitForHealth(base, child);
+    await waitForHealth(base, child, 60_000);
     // Cold start: the first list after a start loads the whole catalog into the index.
     const coldStart = performance.now();
     const first = await fetch(`${base}${randomListUrl()}`);
@@ -183,7 +147,7 @@ async function runServer(database: 'pglite' | 'postgres', databaseUrl?: string):
     // The same queries answered by the database (the catalog cache and its index off).
     await stopServer(child);
     child = startServer(port, dataDir, databaseUrl, { CATALOG_CACHE_MS: '0' });
-    await waitForHealth(base, child);
+    await waitForHealth(base, child, 60_000);
     results.push(await measure(base, database, `${randomRoute}, database query`, '/api/v1/products', true));
     return results;
   } finally {

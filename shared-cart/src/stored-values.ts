@@ -13,21 +13,8 @@ const isRecord = (value: unknown): value is Fields =>
 const isWhole = (value: unknown, min: number): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= min;
 
-export function isStoredCartLine(value: unknown): value is CartItem {
-  return (
-    isRecord(value) &&
-    isObjectId(value.product) &&
-    typeof value.name === 'string' &&
-    typeof value.price === 'number' &&
-    Number.isFinite(value.price) &&
-    value.price >= 0 &&
-    typeof value.image === 'string' &&
-    isWhole(value.stock, 0) &&
-    isWhole(value.quantity, 1)
-  );
-}
-
-/** A product the shopper looked at, as the product page keeps it for 'Recently viewed'. */
+/** A product the shopper looked at, as the product page keeps it for 'Recently viewed' (a cart line's
+ * product fields, which the cart line check reuses). */
 export interface ViewedProduct {
   product: string;
   name: string;
@@ -35,7 +22,7 @@ export interface ViewedProduct {
   image: string;
 }
 
-export function isStoredViewedProduct(value: unknown): value is ViewedProduct {
+export function isStoredViewedProduct(value: unknown): value is ViewedProduct & Fields {
   return (
     isRecord(value) &&
     isObjectId(value.product) &&
@@ -45,6 +32,10 @@ export function isStoredViewedProduct(value: unknown): value is ViewedProduct {
     value.price >= 0 &&
     typeof value.image === 'string'
   );
+}
+
+export function isStoredCartLine(value: unknown): value is CartItem {
+  return isStoredViewedProduct(value) && isWhole(value.stock, 0) && isWhole(value.quantity, 1);
 }
 
 const filled = (value: unknown, max: number) =>
