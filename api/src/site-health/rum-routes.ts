@@ -30,7 +30,7 @@ export function scrubMessage(message: string): string {
  */
 export async function siteHealthFigures(db: Db, now = new Date()) {
   const since = windowStart(now);
-  const pages = await pageVitals(db, now, PAGES_SHOWN);
+  const pages = await pageVitals(db, since, PAGES_SHOWN);
   const errors = rowsOf<{ source: string; release: string; count: number; last_message: string }>(
     await db.execute(sql`
       select source, release, count(*)::int as count,

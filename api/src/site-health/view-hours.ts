@@ -50,8 +50,8 @@ export async function countViewInHour(
  * p75 of LCP, INP and CLS for the busiest pages of the window, from the hourly counts: at most
  * 24 rows per page whatever the traffic (api/test/site-health.test.ts times it at 100,000 views).
  */
-export async function pageVitals(db: Db, now: Date, pagesShown: number) {
-  const since = windowStart(now).toISOString();
+export async function pageVitals(db: Db, windowStartsAt: Date, pagesShown: number) {
+  const since = windowStartsAt.toISOString();
   const busiest = rowsOf<{ page: string; views: number }>(
     await db.execute(sql`
       select page, sum(views)::int as views from rum_view_hours where hour >= ${since}::timestamptz
