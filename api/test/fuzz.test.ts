@@ -42,6 +42,7 @@ async function storedState() {
     'invoices',
     'invoice_counters',
     'payment_requests',
+    'carts',
   ];
   const columns = tables.map(
     (table) =>
