@@ -51,7 +51,17 @@ mkdirSync(path.join(dataDir, 'uploads'));
 const { database, drop } = await freshDatabase();
 const app = await buildApp({
   database,
-  config: { ...loadConfig({ ...process.env, DATA_DIR: dataDir }), dataDir, seedDemo: false },
+  // The local test gateway and a secret of this run: the bench takes no payment and signs one admin in.
+  config: {
+    ...loadConfig({
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      PAYMENT_GATEWAY: 'local',
+      ...process.env,
+      DATA_DIR: dataDir,
+    }),
+    dataDir,
+    seedDemo: false,
+  },
   logger: { level: 'warn' },
   seed: false,
 });
@@ -86,8 +96,9 @@ try {
 
   const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString();
   const target = (await db.execute(sql`select substr(md5('target' || 7), 1, 24) as id`)) as unknown;
-  const targetId = ((Array.isArray(target) ? target : (target as { rows: unknown[] }).rows)[0] as { id: string })
-    .id;
+  const targetId = (
+    (Array.isArray(target) ? target : (target as { rows: unknown[] }).rows)[0] as { id: string }
+  ).id;
   const queries: Record<string, string> = {
     'first page, no filter': 'page=1&limit=20',
     'page 5000, no filter': 'page=5000&limit=20',

@@ -154,7 +154,9 @@ describe('GET /admin/products?stockBelow (low stock, issue 29)', () => {
     );
     expect(lamps.products.map((product) => product.name)).toEqual(['Low Lamp']);
     expect(lamps.filteredProductsCount).toBe(1);
-    const outOfStock = adminProductsPageResponseSchema.parse((await get('/admin/products?stockBelow=1')).json());
+    const outOfStock = adminProductsPageResponseSchema.parse(
+      (await get('/admin/products?stockBelow=1')).json(),
+    );
     expect(outOfStock.products.map((product) => product.name)).toEqual(['Paged Lamp']);
   });
 

@@ -16,7 +16,9 @@ export type ActivityQuery = z.output<typeof adminActivityQuerySchema>;
 function activityFilter(query: ActivityQuery): SQL | undefined {
   const filters: SQL[] = [];
   if (query.who)
-    filters.push(isId(query.who) ? eq(adminActivity.actorId, query.who) : eq(adminActivity.actorEmail, query.who));
+    filters.push(
+      isId(query.who) ? eq(adminActivity.actorId, query.who) : eq(adminActivity.actorEmail, query.who),
+    );
   if (query.action) filters.push(eq(adminActivity.action, query.action));
   if (query.target) filters.push(eq(adminActivity.targetId, query.target));
   if (query.from) filters.push(gte(adminActivity.at, new Date(query.from)));

@@ -1,4 +1,8 @@
-import type { AdminActivityQuery, AdminActivityResponse, adminActivityResponseSchema } from '../schemas/index.ts';
+import type {
+  AdminActivityQuery,
+  AdminActivityResponse,
+  adminActivityResponseSchema,
+} from '../schemas/index.ts';
 import { call, type Answer } from '../client/call.ts';
 import { FALLBACK_MESSAGES } from '../errors.ts';
 
