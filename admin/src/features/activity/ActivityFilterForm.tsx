@@ -1,4 +1,4 @@
-import { ADMIN_ACTION_LABELS, ADMIN_ACTIONS, type ActivityFilters } from '@shop/shared-api';
+import { ADMIN_ACTIONS, type ActivityFilters } from '@shop/shared-api';
 import { activityFiltersFormSchema } from '@shop/shared-api/schemas';
 import {
   Button,
@@ -10,6 +10,7 @@ import {
   Stack,
   useShopForm,
 } from '@shop/shared-ui';
+import { ADMIN_ACTION_LABELS } from './action-labels.ts';
 import { NO_FILTERS } from './activity-filters.ts';
 
 interface ActivityFilterFormProps {

@@ -1,4 +1,4 @@
-import { ADMIN_ACTION_LABELS, adminActivityQuery, type AdminActivityEntry } from '@shop/shared-api';
+import { adminActivityQuery, type AdminActivityEntry } from '@shop/shared-api';
 import { List, Stack, Text } from '@shop/shared-ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Column } from '../../components/list-columns.ts';
@@ -8,6 +8,7 @@ import { ListSkeleton } from '../../components/ListSkeleton.tsx';
 import { EmptyList, LoadError } from '../../components/ListStates.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ActivityFilterForm } from './ActivityFilterForm.tsx';
+import { ADMIN_ACTION_LABELS } from './action-labels.ts';
 import { ACTIVITY_PAGE_SIZE, activityQueryOf, useActivityFilters } from './activity-filters.ts';
 import { changeText } from './change-text.ts';
 
