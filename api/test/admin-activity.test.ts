@@ -251,6 +251,7 @@ describe('GET /admin/activity', () => {
       ['action=product.rename', 'action must be one of'],
       ['from=yesterday', 'from must be an ISO 8601 date-time'],
       ['to=2020-13-01', 'to must be an ISO 8601 date-time'],
+      ['from=0000-02-29T20:00:00Z', 'from must be between 1970 and 9999'],
       ['limit=101', 'limit must be at most 100'],
       ['page=0', 'page must be at least 1'],
     ]) {

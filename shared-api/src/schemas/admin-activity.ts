@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { ADMIN_ACTIONS } from './constants.ts';
 import { isoDateSchema } from './common.ts';
 
+/** The audit trail's first and last possible moments: the database stores no year 0 (nor 10000). */
+const EARLIEST = Date.UTC(1970, 0, 1);
+const LATEST = Date.UTC(10_000, 0, 1);
+const instantSchema = (name: string) =>
+  z.iso.datetime({ offset: true, error: `${name} must be an ISO 8601 date-time` }).refine((text) => {
+    const time = Date.parse(text);
+    return time >= EARLIEST && time < LATEST;
+  }, `${name} must be between 1970 and 9999`);
+
 /**
  * `GET /admin/activity`: the audit trail of admin writes (issue 29), newest first, a page at a time,
  * filtered by who (an admin's email or id), what (the action, the changed thing's id) and when
@@ -23,8 +32,8 @@ export const adminActivityQuerySchema = z.object({
   who: z.string().trim().toLowerCase().max(254, 'who must be at most 254 characters').optional(),
   action: z.enum(ADMIN_ACTIONS, { error: `action must be one of ${ADMIN_ACTIONS.join(', ')}` }).optional(),
   target: z.string().trim().max(100, 'target must be at most 100 characters').optional(),
-  from: z.iso.datetime({ offset: true, error: 'from must be an ISO 8601 date-time' }).optional(),
-  to: z.iso.datetime({ offset: true, error: 'to must be an ISO 8601 date-time' }).optional(),
+  from: instantSchema('from').optional(),
+  to: instantSchema('to').optional(),
 });
 export type AdminActivityQuery = z.input<typeof adminActivityQuerySchema>;
 
