@@ -41,6 +41,7 @@ import { registerProductRoutes } from './catalog/product-routes.ts';
 import { registerAdminProductRoutes } from './catalog/admin-product-routes.ts';
 import { registerReviewRoutes } from './reviews/review-routes.ts';
 import { registerAdminReviewRoutes } from './reviews/admin-review-routes.ts';
+import { registerAdminActivityRoutes } from './audit/activity-routes.ts';
 import { registerOrderRoutes } from './orders/order-routes.ts';
 import { retryPendingRefunds } from './orders/refunds.ts';
 import { registerAdminOrderRoutes } from './orders/admin-order-routes.ts';
@@ -421,6 +422,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
           registerAdminReviewRoutes(admin, ctx);
           registerAdminOrderRoutes(admin, ctx);
           registerSiteHealthRoutes(admin, ctx);
+          registerAdminActivityRoutes(admin, ctx);
         },
         { prefix: '/admin' },
       );

@@ -31,6 +31,7 @@ export * from './endpoints/admin-users.ts';
 export * from './endpoints/orders.ts';
 export * from './endpoints/releases.ts';
 export * from './endpoints/site-health.ts';
+export * from './endpoints/admin-activity.ts';
 export * from './endpoints/payment-methods.ts';
 
 export {
