@@ -20,6 +20,7 @@ const adminRoutes = [
   '/admin/users',
   `/admin/user/${someId}`,
   '/admin/reviews',
+  '/admin/activity',
 ];
 
 test('a shopper is sent to /account from every admin route, and the admin remote is never requested', async ({
@@ -91,6 +92,7 @@ test('every admin page has no serious or critical axe violations', async ({ page
     { path: '/admin/users', ready: 'Users' },
     { path: `/admin/user/${buyer.id}`, ready: 'Update User' },
     { path: '/admin/reviews', ready: 'Reviews' },
+    { path: '/admin/activity', ready: 'Activity' },
   ];
   for (const { path, ready } of pages) {
     await page.goto(path);

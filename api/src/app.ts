@@ -10,6 +10,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import { validatorCompiler } from './http/validation.ts';
 import { configProblems, loadConfig, StartupRefusal, type ApiConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { openCatalogReads, primaryOnly } from './db/read-replica.ts';
 import type { AppContext } from './context.ts';
 import { frameworkErrorHandler, registerErrorHandlers } from './http/error-handler.ts';
 import { registerDocs } from './http/docs.ts';
@@ -40,6 +41,7 @@ import { registerProductRoutes } from './catalog/product-routes.ts';
 import { registerAdminProductRoutes } from './catalog/admin-product-routes.ts';
 import { registerReviewRoutes } from './reviews/review-routes.ts';
 import { registerAdminReviewRoutes } from './reviews/admin-review-routes.ts';
+import { registerAdminActivityRoutes } from './audit/activity-routes.ts';
 import { registerOrderRoutes } from './orders/order-routes.ts';
 import { registerCartRoutes } from './cart/cart-routes.ts';
 import { retryPendingRefunds } from './orders/refunds.ts';
@@ -230,11 +232,18 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
   // Before any route, so its hook times every one of them.
   const { metrics, port: metricsPort } = await registerMetrics(app, config.metrics, database);
   const answerCache = createAnswerCache(config.catalogCacheMs, { onLookup: metrics.catalogAnswer });
+  // A read replica (DATABASE_READ_URL) takes the catalog's reads once it has replayed its last write.
+  const catalogReads =
+    config.databaseReadUrl && database.kind === 'postgres'
+      ? await openCatalogReads(database.db, config.databaseReadUrl, app.log)
+      : primaryOnly(database.db);
+  app.addHook('onClose', () => catalogReads.close());
+  answerCache.onInvalidate(catalogReads.written);
   // With the cache off (CATALOG_CACHE_MS=0) every list queries the database. PGlite has one process, so
   // only local writes (invalidate) change its catalog; PostgreSQL may have other instances writing.
   const catalogIndex =
     config.catalogCacheMs > 0
-      ? createCatalogIndex(database.db, {
+      ? createCatalogIndex(catalogReads.read, {
           refreshMs: database.kind === 'postgres' ? config.catalogCacheMs : null,
           quietMs: CATALOG_QUIET_MS,
           onAnswer: metrics.catalogList,
@@ -258,6 +267,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
   const ctx: AppContext = {
     config,
     db: database.db,
+    catalogReads,
     kit: createRouteKit({
       requireUser: guards.requireUser,
       publicApiUrl: config.publicApiUrl,
@@ -414,6 +424,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
           registerAdminReviewRoutes(admin, ctx);
           registerAdminOrderRoutes(admin, ctx);
           registerSiteHealthRoutes(admin, ctx);
+          registerAdminActivityRoutes(admin, ctx);
         },
         { prefix: '/admin' },
       );

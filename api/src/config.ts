@@ -19,6 +19,8 @@ export interface ApiConfig {
   dataDir: string;
   /** PostgreSQL connection string; unset means the embedded PGlite database under dataDir. */
   databaseUrl: string | undefined;
+  /** A streaming read replica of databaseUrl's PostgreSQL: catalog reads go there (db/read-replica.ts). */
+  databaseReadUrl: string | undefined;
   corsOrigins: string[];
   shopUrl: string;
   /**
@@ -218,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     host: optional(env.API_HOST) ?? 'localhost',
     dataDir: path.resolve(optional(env.DATA_DIR) ?? path.join(repoRoot, '.data')),
     databaseUrl,
+    databaseReadUrl: optional(env.DATABASE_READ_URL),
     corsOrigins,
     shopUrl: (optional(env.SHOP_URL) ?? 'http://localhost:4000').replace(/\/$/, ''),
     publicApiUrl: optional(env.PUBLIC_API_URL)?.replace(/\/$/, ''),
@@ -345,6 +348,8 @@ export function configProblems(config: ApiConfig): string[] {
     problems.push(
       `JWT_SECRET is not set: with DATABASE_URL every instance must sign with the same secret of at least ${MIN_JWT_SECRET_BYTES} bytes`,
     );
+  if (config.databaseReadUrl !== undefined && config.databaseUrl === undefined)
+    problems.push('DATABASE_READ_URL names a read replica of DATABASE_URL, which is not set');
   if (config.metrics.token !== undefined && Buffer.byteLength(config.metrics.token) < MIN_METRICS_TOKEN_BYTES)
     problems.push(
       `METRICS_TOKEN is shorter than ${MIN_METRICS_TOKEN_BYTES} bytes; use a long random value (openssl rand -hex 24)`,

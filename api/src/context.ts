@@ -1,5 +1,6 @@
 import type { ApiConfig } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { CatalogReads } from './db/read-replica.ts';
 import type { AnswerCache } from './http/answer-cache.ts';
 import type { RouteKit } from './http/route-kit.ts';
 import type { AccessTokens } from './auth/access-tokens.ts';
@@ -16,6 +17,8 @@ import type { ShopMetrics } from './observability/metrics.ts';
 export interface AppContext {
   config: ApiConfig;
   db: Db;
+  /** The storefront catalog's reads: a read replica when one is configured and caught up, else `db`. */
+  catalogReads: CatalogReads;
   kit: RouteKit;
   tokens: AccessTokens;
   /** Seals refresh cookies, so one this api never issued is refused before it can touch a session. */

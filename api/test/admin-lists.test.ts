@@ -141,3 +141,34 @@ describe('GET /admin/products', () => {
     expect(Object.keys((await get('/admin/products')).json()).sort()).toEqual(['products', 'success']);
   });
 });
+
+describe('GET /admin/products?stockBelow (low stock, issue 29)', () => {
+  it('keeps the products with fewer in stock than the threshold, with q, and counts them', async () => {
+    await addProduct(t.app, { name: 'Low Lamp', stock: 4 });
+    await addProduct(t.app, { name: 'Enough Lamp', stock: 5 });
+    const low = adminProductsPageResponseSchema.parse((await get('/admin/products?stockBelow=5')).json());
+    expect(low.products.map((product) => product.name).sort()).toEqual(['Low Lamp', 'Paged Lamp']);
+    expect(low).toMatchObject({ productsCount: 14, outOfStockCount: 1, filteredProductsCount: 2, page: 1 });
+    const lamps = adminProductsPageResponseSchema.parse(
+      (await get('/admin/products?stockBelow=5&q=low&page=1&limit=1')).json(),
+    );
+    expect(lamps.products.map((product) => product.name)).toEqual(['Low Lamp']);
+    expect(lamps.filteredProductsCount).toBe(1);
+    const outOfStock = adminProductsPageResponseSchema.parse(
+      (await get('/admin/products?stockBelow=1')).json(),
+    );
+    expect(outOfStock.products.map((product) => product.name)).toEqual(['Paged Lamp']);
+  });
+
+  it('refuses a threshold that is not a whole number of at least 1 with a 400 naming it', async () => {
+    for (const [value, message] of [
+      ['0', 'stockBelow must be at least 1'],
+      ['2.5', 'stockBelow must be a whole number'],
+      ['few', 'stockBelow must be a number'],
+    ]) {
+      const response = await get(`/admin/products?stockBelow=${value}`);
+      expect(response.statusCode, value).toBe(400);
+      expect(response.json().message, value).toContain(message);
+    }
+  });
+});

@@ -307,6 +307,12 @@ const ROWS: Record<string, { allowed: Allowed; call: Build }> = {
   'GET /api/v1/admin/orders': { allowed: 'admin', call: async () => ({ url: '/admin/orders' }) },
   'GET /api/v1/admin/orders/daily': { allowed: 'admin', call: async () => ({ url: '/admin/orders/daily' }) },
   'GET /api/v1/admin/site-health': { allowed: 'admin', call: async () => ({ url: '/admin/site-health' }) },
+  'GET /api/v1/admin/activity': {
+    allowed: 'admin',
+    call: async (_caller, cast) => ({
+      url: `/admin/activity?who=${cast.admin.userId}&action=product.update&from=2020-01-01T00:00:00Z&page=1`,
+    }),
+  },
   'PUT /api/v1/admin/order/:id': {
     allowed: 'admin',
     call: async (_caller, cast) => json(`/admin/order/${await orderOf(cast.shopper)}`, { status: 'Shipped' }),

@@ -96,7 +96,7 @@ describe('the in-memory catalog index', () => {
 
   it("picks up another instance's write once the snapshot is older than the refresh time", async () => {
     const db = t.app.shop.db;
-    const index = createCatalogIndex(db, { refreshMs: 50, quietMs: 0 });
+    const index = createCatalogIndex((query) => query(db), { refreshMs: 50, quietMs: 0 });
     const query = productListQuerySchema.parse({ keyword: 'Elsewhere' });
     expect(await index.warm()).toBe(true);
     expect((await index.page(query, baseUrl)).filteredProductsCount).toBe(0);
@@ -117,7 +117,7 @@ describe('the in-memory catalog index', () => {
 
   it('answers from the database after a write, and from memory again once writes have paused', async () => {
     const db = t.app.shop.db;
-    const index = createCatalogIndex(db, { refreshMs: null, quietMs: 200 });
+    const index = createCatalogIndex((query) => query(db), { refreshMs: null, quietMs: 200 });
     const query = productListQuerySchema.parse({ keyword: 'Behind The Back' });
     const matching = async () => (await index.page(query, baseUrl)).filteredProductsCount;
     /** A write the index is not told about: shows whether memory or the database answered. */

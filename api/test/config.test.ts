@@ -57,6 +57,16 @@ describe('several instances (DATABASE_URL)', () => {
     ]);
   });
 
+  it('takes a read replica only beside the primary it replicates', () => {
+    const replica = 'postgres://replica/y';
+    expect(problemsOf({ DATABASE_READ_URL: replica })).toEqual([
+      'DATABASE_READ_URL names a read replica of DATABASE_URL, which is not set',
+    ]);
+    const shared = { DATABASE_URL: 'postgres://x/y', PAYMENT_GATEWAY: 'local', JWT_SECRET: strongSecret };
+    expect(problemsOf({ ...shared, DATABASE_READ_URL: replica })).toEqual([]);
+    expect(loadConfig({ ...shared, DATABASE_READ_URL: replica }).databaseReadUrl).toBe(replica);
+  });
+
   it('reads the shared stores from REDIS_URL and S3_*', () => {
     expect(loadConfig({})).toMatchObject({ redisUrl: undefined, s3: undefined });
     expect(

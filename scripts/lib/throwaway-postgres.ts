@@ -11,6 +11,11 @@ export interface ThrowawayPostgres {
   stop(): void;
   /** Stops it for good and removes its files. */
   remove(): void;
+  /**
+   * A streaming read replica of it (`pg_basebackup -R`: a hot standby that replays its WAL as it comes) on
+   * `port`, removed with it.
+   */
+  startReplica(port: number): { url: string; start(): void; stop(): void };
 }
 
 /**
@@ -47,17 +52,58 @@ export function startThrowawayPostgres(port = 55433): ThrowawayPostgres | undefi
   const stop = () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres']);
   start();
+  const replicas: (() => void)[] = [];
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     start,
     stop,
     remove() {
+      for (const stopReplica of replicas) {
+        try {
+          stopReplica();
+        } catch {
+          // already stopped
+        }
+      }
       try {
         stop();
       } catch {
         // already stopped
       }
       rmSync(dir, { recursive: true, force: true });
+    },
+    startReplica(replicaPort) {
+      const replicaData = path.join(dir, `replica-${replicaPort}`);
+      // initdb's trust rules let local replication connections in; -R writes the standby's settings.
+      run('pg_basebackup', [
+        '-D',
+        replicaData,
+        '-d',
+        `host=127.0.0.1 port=${port} user=postgres`,
+        '-R',
+        '-X',
+        'stream',
+      ]);
+      const replicaOptions = `-p ${replicaPort} -k ${dir} -c listen_addresses=127.0.0.1`;
+      const startReplica = () =>
+        run('pg_ctl', [
+          '-D',
+          replicaData,
+          '-o',
+          replicaOptions,
+          '-l',
+          `${log}-${replicaPort}`,
+          '-w',
+          'start',
+        ]);
+      const stopReplica = () => run('pg_ctl', ['-D', replicaData, '-m', 'fast', '-w', 'stop']);
+      startReplica();
+      replicas.push(stopReplica);
+      return {
+        url: `postgres://postgres@127.0.0.1:${replicaPort}/postgres`,
+        start: startReplica,
+        stop: stopReplica,
+      };
     },
   };
 }

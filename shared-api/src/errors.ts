@@ -21,6 +21,7 @@ export const FALLBACK_MESSAGES = {
   getAllOrders: 'Failed to get all orders',
   getReleaseHealth: 'Failed to get the health of the releases',
   getSiteHealth: 'Failed to get the site health figures',
+  getAdminActivity: 'Failed to get the activity',
   updateOrder: 'Failed to update order',
   deleteOrder: 'Failed to delete order',
   // Calls the spec leaves without a fallback text get one in the same words.

@@ -32,6 +32,7 @@ export * from './endpoints/orders.ts';
 export * from './endpoints/cart.ts';
 export * from './endpoints/releases.ts';
 export * from './endpoints/site-health.ts';
+export * from './endpoints/admin-activity.ts';
 export * from './endpoints/payment-methods.ts';
 
 export {

@@ -16,6 +16,7 @@ const OrderPage = page(() => import('../features/orders/OrderPage.tsx'), 'OrderP
 const UsersPage = page(() => import('../features/users/UsersPage.tsx'), 'UsersPage');
 const UserPage = page(() => import('../features/users/UserPage.tsx'), 'UserPage');
 const ReviewsPage = page(() => import('../features/reviews/ReviewsPage.tsx'), 'ReviewsPage');
+const ActivityPage = page(() => import('../features/activity/ActivityPage.tsx'), 'ActivityPage');
 const ReleasesPage = lazy(async () => ({
   default: (await import('../features/releases/ReleasesPage.tsx')).ReleasesPage,
 }));
@@ -36,6 +37,7 @@ export default function AdminRoutes({ notFound, config }: RemoteRoutesProps) {
           <Route path="users" element={<UsersPage />} />
           <Route path="user/:id" element={<UserPage />} />
           <Route path="reviews" element={<ReviewsPage />} />
+          <Route path="activity" element={<ActivityPage />} />
           <Route path="releases" element={<ReleasesPage config={config} />} />
         </Route>
         <Route path="*" element={notFound} />

@@ -5,7 +5,7 @@ import { loadOverlayEntry } from '../hooks/overlays.ts';
 import { AdminLayout } from './AdminLayout.tsx';
 
 describe('the admin layout', () => {
-  it('lists Dashboard, Products, Orders, Users, Reviews and Releases and marks the current section', () => {
+  it('lists Dashboard, Products, Orders, Users, Reviews, Activity and Releases and marks the current section', () => {
     renderAdmin(<AdminLayout />, { path: '/admin/order/:id', at: '/admin/order/' + 'a'.repeat(24) });
     const menus = screen.getAllByRole('navigation', { name: 'Admin', hidden: true });
     const desktop = menus[0]!;
@@ -13,7 +13,7 @@ describe('the admin layout', () => {
       within(desktop)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Products', 'Orders', 'Users', 'Reviews', 'Releases']);
+    ).toEqual(['Dashboard', 'Products', 'Orders', 'Users', 'Reviews', 'Activity', 'Releases']);
     expect(within(desktop).getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
     expect(within(desktop).getByRole('link', { name: 'Users' })).not.toHaveAttribute('aria-current');
   });

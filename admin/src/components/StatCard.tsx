@@ -17,7 +17,8 @@ export function StatCard({ label, value, help }: StatCardProps) {
           <Stat.ValueText fontSize={{ base: 'lg', md: 'xl' }} overflowWrap="anywhere">
             {value}
           </Stat.ValueText>
-          {help ? <Stat.HelpText>{help}</Stat.HelpText> : null}
+          {/* A dd of its own: a definition list holds only dt and dd (axe: definition-list). */}
+          {help ? <Stat.HelpText as="dd">{help}</Stat.HelpText> : null}
         </Stat.Root>
       </Card.Body>
     </Card.Root>

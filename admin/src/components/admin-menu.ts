@@ -1,4 +1,5 @@
 import {
+  Activity,
   LayoutDashboard,
   MessageSquareText,
   Package,
@@ -16,7 +17,7 @@ export interface AdminMenuItem {
   prefixes: string[];
 }
 
-/** The side menu: the spec's Dashboard, Orders, Users and Reviews, plus Products and Releases. */
+/** The side menu: the spec's Dashboard, Orders, Users and Reviews, plus Products, Activity and Releases. */
 export const adminMenu: AdminMenuItem[] = [
   { label: 'Dashboard', to: '/admin/dashboard', icon: LayoutDashboard, prefixes: ['/admin/dashboard'] },
   {
@@ -28,6 +29,8 @@ export const adminMenu: AdminMenuItem[] = [
   { label: 'Orders', to: '/admin/orders', icon: ShoppingCart, prefixes: ['/admin/orders', '/admin/order/'] },
   { label: 'Users', to: '/admin/users', icon: Users, prefixes: ['/admin/users', '/admin/user/'] },
   { label: 'Reviews', to: '/admin/reviews', icon: MessageSquareText, prefixes: ['/admin/reviews'] },
+  // Not in the spec: every admin write, who made it and what it changed (issue 29, the audit trail).
+  { label: 'Activity', to: '/admin/activity', icon: Activity, prefixes: ['/admin/activity'] },
   // Not in the spec: which release of each remote shoppers load, and how it goes (docs/federation.md).
   { label: 'Releases', to: '/admin/releases', icon: Rocket, prefixes: ['/admin/releases'] },
 ];

@@ -1,7 +1,7 @@
 import {
-  adminListQuerySchema,
   adminProductsAnswerSchema,
-  isPagedAdminQuery,
+  adminProductsQuerySchema,
+  isPagedProductsQuery,
   idParamsSchema,
   productCreatedResponseSchema,
   productInputSchema,
@@ -12,9 +12,12 @@ import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { ZodApp } from '../http/types.ts';
 import { notFound } from '../http/errors.ts';
+import { currentUser } from '../http/route-kit.ts';
+import { recordAdminChange } from '../audit/audit-trail.ts';
+import { lockProduct } from '../reviews/review-repository.ts';
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '../storage/image-store.ts';
 import { DATA_URL_MAX_CHARS } from '../storage/data-url.ts';
-import { toProductViews } from './product-view.ts';
+import { productAuditFields, toProductViews } from './product-view.ts';
 import { removeImages, saveProductImages } from './product-images.ts';
 import {
   adminProductsPage,
@@ -56,12 +59,13 @@ export function registerAdminProductRoutes(admin: ZodApp, ctx: AppContext) {
     '/products',
     kit.admin({
       tag,
-      summary: 'Every product; with page, limit or q: one page, newest first, and the stat figures',
-      querystring: adminListQuerySchema,
+      summary:
+        'Every product; with page, limit, q or stockBelow (fewer than that many in stock): one page, newest first, and the stat figures',
+      querystring: adminProductsQuerySchema,
       response: { 200: adminProductsAnswerSchema },
     }),
     async (request) => {
-      if (isPagedAdminQuery(request.query))
+      if (isPagedProductsQuery(request.query))
         return adminProductsPage(db, request.query, kit.baseUrlOf(request));
       return {
         success: true as const,
@@ -84,7 +88,17 @@ export function registerAdminProductRoutes(admin: ZodApp, ctx: AppContext) {
       const input = request.body;
       const images = await saveProductImages(request, input.images, ctx.images);
       try {
-        const row = await insertProduct(db, { ...fieldsOf(input), images });
+        const row = await db.transaction(async (tx) => {
+          const inserted = await insertProduct(tx, { ...fieldsOf(input), images });
+          await recordAdminChange(tx, {
+            actor: currentUser(request),
+            action: 'product.create',
+            targetId: inserted.id,
+            before: null,
+            after: productAuditFields(inserted),
+          });
+          return inserted;
+        });
         ctx.catalogCache.invalidate();
         const [product] = await toProductViews(db, [row], kit.baseUrlOf(request));
         reply.status(201);
@@ -113,15 +127,30 @@ export function registerAdminProductRoutes(admin: ZodApp, ctx: AppContext) {
       const existing = await findProduct(db, request.params.id);
       if (!existing) throw notFound('Product not found');
       const images = await saveProductImages(request, input.images, ctx.images);
-      const row = await updateProduct(db, existing.id, {
-        ...fieldsOf(input),
-        ...(images.length ? { images } : {}),
+      // The row as this write found it (locked), so its entry's "before" is what it replaced.
+      const written = await db.transaction(async (tx) => {
+        if (!(await lockProduct(tx, existing.id))) return undefined;
+        const before = await findProduct(tx, existing.id);
+        const after = await updateProduct(tx, existing.id, {
+          ...fieldsOf(input),
+          ...(images.length ? { images } : {}),
+        });
+        if (!before || !after) return undefined;
+        await recordAdminChange(tx, {
+          actor: currentUser(request),
+          action: 'product.update',
+          targetId: after.id,
+          before: productAuditFields(before),
+          after: productAuditFields(after),
+        });
+        return { before, row: after };
       });
-      if (!row) {
+      if (!written) {
         await removeImages(images, ctx.images);
         throw notFound('Product not found');
       }
-      if (images.length) await removeImages(existing.images, ctx.images);
+      const { row } = written;
+      if (images.length) await removeImages(written.before.images, ctx.images);
       ctx.catalogCache.invalidate();
       const [product] = await toProductViews(db, [row], kit.baseUrlOf(request));
       return { success: true as const, product: product! };
@@ -138,7 +167,18 @@ export function registerAdminProductRoutes(admin: ZodApp, ctx: AppContext) {
       errors: [404],
     }),
     async (request) => {
-      const deleted = await deleteProduct(db, request.params.id);
+      const deleted = await db.transaction(async (tx) => {
+        const row = await deleteProduct(tx, request.params.id);
+        if (!row) return undefined;
+        await recordAdminChange(tx, {
+          actor: currentUser(request),
+          action: 'product.delete',
+          targetId: row.id,
+          before: productAuditFields(row),
+          after: null,
+        });
+        return row;
+      });
       if (!deleted) throw notFound('Product not found');
       ctx.catalogCache.invalidate();
       await removeImages(deleted.images, ctx.images);

@@ -150,7 +150,8 @@ export const CATALOG_QUIET_MS = 1000;
  * answers, so a list is at most `refreshMs` plus one load behind another instance's write.
  */
 export function createCatalogIndex(
-  db: Db,
+  /** Runs a read of the catalog (on the primary, or a caught-up replica: db/read-replica.ts). */
+  read: <T>(query: (db: Db) => Promise<T>) => Promise<T>,
   options: {
     refreshMs: number | null;
     quietMs: number;
@@ -167,7 +168,7 @@ export function createCatalogIndex(
   function reload() {
     if (loading) return loading;
     const startedAt = version;
-    const promise = loadCatalogSnapshot(db)
+    const promise = read(loadCatalogSnapshot)
       .then((loaded) => {
         // A load that ran across an invalidation may have read the old catalog: keep nothing.
         if (version !== startedAt) return undefined;
@@ -189,7 +190,7 @@ export function createCatalogIndex(
       if (!snapshot) {
         if (performance.now() - lastInvalidation >= options.quietMs) reloadInBackground();
         onAnswer('database');
-        return loadProductPage(db, query, baseUrl);
+        return read((db) => loadProductPage(db, query, baseUrl));
       }
       if (options.refreshMs !== null && Date.now() - snapshot.loadedAt > options.refreshMs) {
         reloadInBackground();

@@ -1,15 +1,21 @@
 import { and, count, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AdminProductsPageResponse, Product, productListQuerySchema } from '@shop/shared-api/schemas';
+import type {
+  AdminProductsPageResponse,
+  adminProductsQuerySchema,
+  Product,
+  productListQuerySchema,
+} from '@shop/shared-api/schemas';
 import { RESULT_PER_PAGE } from '@shop/shared-api/schemas';
 import type { DbOrTx } from '../db/client.ts';
 import { products, type ProductRow, type StoredImage } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
-import { likeContaining, pageWithin, type AdminListQuery } from '../db/paging.ts';
+import { likeContaining, pageWithin } from '../db/paging.ts';
 import { toReviewView } from '../reviews/review-repository.ts';
 import { toProductView, toProductViews } from './product-view.ts';
 
 type ProductListQuery = z.output<typeof productListQuerySchema>;
+type AdminProductsQuery = z.output<typeof adminProductsQuerySchema>;
 type ProductFields = Pick<ProductRow, 'name' | 'pricePaise' | 'description' | 'category' | 'stock'>;
 
 export async function findProduct(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
@@ -195,11 +201,14 @@ export async function loadProductPage(db: DbOrTx, query: ProductListQuery, baseU
  */
 export async function adminProductsPage(
   db: DbOrTx,
-  query: AdminListQuery,
+  query: AdminProductsQuery,
   baseUrl: string,
 ): Promise<AdminProductsPageResponse> {
   const pattern = query.q ? likeContaining(query.q) : undefined;
-  const where = pattern ? or(ilike(products.name, pattern), ilike(products.id, pattern)) : undefined;
+  const where = and(
+    pattern ? or(ilike(products.name, pattern), ilike(products.id, pattern)) : undefined,
+    query.stockBelow === undefined ? undefined : lt(products.stock, query.stockBelow),
+  );
   const [totals] = await db
     .select({
       all: count(),

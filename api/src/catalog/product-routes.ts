@@ -23,7 +23,7 @@ const sendJsonText = (reply: FastifyReply, body: string) =>
 
 /** The storefront's catalog: filtered, paged product list and product detail. */
 export function registerProductRoutes(app: ZodApp, ctx: AppContext, catalogIndex: CatalogIndex | null) {
-  const { db, kit, catalogCache } = ctx;
+  const { catalogReads, kit, catalogCache } = ctx;
 
   app.get(
     '/products',
@@ -45,7 +45,7 @@ export function registerProductRoutes(app: ZodApp, ctx: AppContext, catalogIndex
         // The memory index answers when it holds a fresh catalog, else the database query does.
         const page = catalogIndex
           ? await catalogIndex.page(query, baseUrl)
-          : await loadProductPage(db, query, baseUrl);
+          : await catalogReads.read((db) => loadProductPage(db, query, baseUrl));
         return JSON.stringify({ success: true, ...page, resultPerPage: RESULT_PER_PAGE });
       });
       return sendJsonText(reply, body);
@@ -65,9 +65,11 @@ export function registerProductRoutes(app: ZodApp, ctx: AppContext, catalogIndex
       const baseUrl = kit.baseUrlOf(request);
       const key = `product|${baseUrl}|${request.params.id}`;
       const body = await catalogCache.getOrCompute(key, async () => {
-        const row = await findProduct(db, request.params.id);
-        if (!row) throw notFound('Product not found');
-        const [product] = await toProductViews(db, [row], baseUrl);
+        const product = await catalogReads.read(async (db) => {
+          const row = await findProduct(db, request.params.id);
+          return row ? (await toProductViews(db, [row], baseUrl))[0] : undefined;
+        });
+        if (!product) throw notFound('Product not found');
         return JSON.stringify({ success: true, product });
       });
       return sendJsonText(reply, body);

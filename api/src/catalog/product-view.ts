@@ -31,3 +31,16 @@ export async function toProductViews(db: DbOrTx, rows: ProductRow[], baseUrl: st
   );
   return rows.map((row) => toProductView(row, reviewsByProduct.get(row.id) ?? [], baseUrl));
 }
+
+/**
+ * A product's fields as its audit entries show them: the form's fields in rupees, and its pictures by
+ * where they are (a change of pictures shows as a different list).
+ */
+export const productAuditFields = (row: ProductRow) => ({
+  name: row.name,
+  price: toRupees(row.pricePaise),
+  description: row.description,
+  category: row.category,
+  stock: row.stock,
+  images: row.images.map((image) => image.key ?? image.url),
+});

@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { ORDER_PAYMENT_METHODS, type OrderPaymentMethod } from '@shop/shared-api/schemas';
+import {
+  ADMIN_ACTIONS,
+  ORDER_PAYMENT_METHODS,
+  type FieldChange,
+  type OrderPaymentMethod,
+} from '@shop/shared-api/schemas';
 import {
   check,
   char,
@@ -405,12 +410,35 @@ export interface InvoiceLine {
   igstPaise: number;
 }
 
-// Row types, beside the tables they come from.
-export type UserRow = typeof users.$inferSelect;
-export type ProductRow = typeof products.$inferSelect;
-export type OrderRow = typeof orders.$inferSelect;
-export type InvoiceRow = typeof invoices.$inferSelect;
-export type PaymentRequestRow = typeof paymentRequests.$inferSelect;
+/**
+ * The audit trail of admin writes (issue 29; drizzle/0016_admin_activity.sql): one row per write, inserted
+ * in the write's transaction by recordAdminChange. No foreign keys (an entry outlives its admin and what it
+ * changed); the database refuses UPDATE, DELETE and TRUNCATE on it.
+ */
+export const adminActivity = pgTable(
+  'admin_activity',
+  {
+    id: id(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    actorId: char('actor_id', { length: 24 }).notNull(),
+    /** The admin's email when they wrote, lowercased. */
+    actorEmail: text('actor_email').notNull(),
+    action: text('action', { enum: ADMIN_ACTIONS }).notNull(),
+    targetId: text('target_id').notNull(),
+    changes: jsonb('changes').$type<FieldChange[]>().notNull(),
+  },
+  (table) => [
+    check(
+      'admin_activity_action_check',
+      sql`${table.action} in (${sql.raw(ADMIN_ACTIONS.map((action) => `'${action}'`).join(', '))})`,
+    ),
+    index('admin_activity_at_idx').on(table.at.desc(), table.id.desc()),
+    index('admin_activity_actor_idx').on(table.actorEmail, table.at.desc(), table.id.desc()),
+    index('admin_activity_actor_id_idx').on(table.actorId, table.at.desc(), table.id.desc()),
+    index('admin_activity_action_idx').on(table.action, table.at.desc(), table.id.desc()),
+    index('admin_activity_target_idx').on(table.targetId, table.at.desc(), table.id.desc()),
+  ],
+);
 
 /**
  * A line of a signed-in shopper's saved cart. The name, picture and price are the catalog's when the line
@@ -438,4 +466,12 @@ export const carts = pgTable(
   },
   (table) => [check('carts_version_check', sql`${table.version} >= 0`)],
 );
+
+// Row types, beside the tables they come from.
+export type UserRow = typeof users.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type PaymentRequestRow = typeof paymentRequests.$inferSelect;
+export type AdminActivityRow = typeof adminActivity.$inferSelect;
 export type CartRow = typeof carts.$inferSelect;

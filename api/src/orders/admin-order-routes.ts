@@ -15,6 +15,8 @@ import {
 import type { AppContext } from '../context.ts';
 import type { ZodApp } from '../http/types.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import { currentUser } from '../http/route-kit.ts';
+import { recordAdminChange } from '../audit/audit-trail.ts';
 import { findInvoiceOf, issueInvoice } from '../invoices/invoice-repository.ts';
 import { isPaid } from './order-view.ts';
 import {
@@ -24,7 +26,9 @@ import {
   deleteOrder,
   findOrder,
   listAllOrders,
+  lockOrder,
   moveOrderStatus,
+  orderAuditFields,
   orderStatusOf,
 } from './order-repository.ts';
 
@@ -96,8 +100,16 @@ export function registerAdminOrderRoutes(admin: ZodApp, ctx: AppContext) {
         throw badRequest(`An order can only move from ${current} to ${NEXT_STATUS[current]}`);
       }
       await db.transaction(async (tx) => {
-        const moved = await moveOrderStatus(tx, id, current, status);
+        const before = await lockOrder(tx, id);
+        const moved = before && (await moveOrderStatus(tx, id, current, status));
         if (!moved) throw badRequest('The order changed meanwhile; reload it and try again');
+        await recordAdminChange(tx, {
+          actor: currentUser(request),
+          action: 'order.status',
+          targetId: id,
+          before: orderAuditFields(before),
+          after: orderAuditFields(moved),
+        });
         // Delivered: a cash order is paid now, and every delivered order has its invoice.
         if (status === 'Delivered' && isPaid(moved.paymentStatus) && !(await findInvoiceOf(tx, id))) {
           const buyer = await buyerOf(tx, moved.userId);
@@ -119,7 +131,17 @@ export function registerAdminOrderRoutes(admin: ZodApp, ctx: AppContext) {
       errors: [404],
     }),
     async (request) => {
-      if (!(await deleteOrder(db, request.params.id))) throw noSuchOrder();
+      await db.transaction(async (tx) => {
+        const deleted = await deleteOrder(tx, request.params.id);
+        if (!deleted) throw noSuchOrder();
+        await recordAdminChange(tx, {
+          actor: currentUser(request),
+          action: 'order.delete',
+          targetId: deleted.id,
+          before: orderAuditFields(deleted),
+          after: null,
+        });
+      });
       return { success: true as const, message: 'Order Deleted Successfully' };
     },
   );

@@ -85,10 +85,28 @@ export async function buyerOf(db: DbOrTx, userId: string) {
 }
 
 /** Deletes an order (its payment stays recorded as used); false when there was none. */
-export async function deleteOrder(db: DbOrTx, id: string) {
-  const deleted = await db.delete(orders).where(eq(orders.id, id)).returning({ id: orders.id });
-  return deleted.length > 0;
+/** Deletes the order; answers the deleted row (undefined when there was none). */
+export async function deleteOrder(db: DbOrTx, id: string): Promise<OrderRow | undefined> {
+  const [deleted] = await db.delete(orders).where(eq(orders.id, id)).returning();
+  return deleted;
 }
+
+/** The order, locked for the rest of the transaction: what an admin write changes it from. */
+export async function lockOrder(tx: DbOrTx, id: string): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  return row;
+}
+
+/** An order's fields as its audit entries show them (money in rupees, times as ISO strings). */
+export const orderAuditFields = (row: OrderRow) => ({
+  user: row.userId,
+  orderStatus: row.orderStatus,
+  paymentStatus: row.paymentStatus,
+  paymentMethod: row.paymentMethod,
+  totalPrice: toRupees(row.totalPaise),
+  paidAt: row.paidAt?.toISOString() ?? null,
+  deliveredAt: row.deliveredAt?.toISOString() ?? null,
+});
 
 /** How a payment was spent: on an order (kept after the order is deleted), or refunded; undefined if not. */
 export async function paymentSpentOn(db: DbOrTx, paymentId: string): Promise<'order' | 'refund' | undefined> {

@@ -7,6 +7,8 @@ import {
 import type { AppContext } from '../context.ts';
 import type { ZodApp } from '../http/types.ts';
 import { notFound } from '../http/errors.ts';
+import { currentUser } from '../http/route-kit.ts';
+import { recordAdminChange } from '../audit/audit-trail.ts';
 import {
   deleteReview,
   loadReviews,
@@ -51,8 +53,21 @@ export function registerAdminReviewRoutes(admin: ZodApp, ctx: AppContext) {
       const { id, productId } = request.query;
       await db.transaction(async (tx) => {
         await lockProduct(tx, productId);
-        if (!(await deleteReview(tx, id, productId))) throw notFound('Review not found');
+        const deleted = await deleteReview(tx, id, productId);
+        if (!deleted) throw notFound('Review not found');
         await refreshProductRating(tx, productId);
+        await recordAdminChange(tx, {
+          actor: currentUser(request),
+          action: 'review.delete',
+          targetId: deleted.id,
+          before: {
+            product: deleted.productId,
+            user: deleted.userId,
+            rating: deleted.rating,
+            comment: deleted.comment,
+          },
+          after: null,
+        });
       });
       ctx.catalogCache.invalidate();
       return { success: true as const, message: 'Review Deleted Successfully' };

@@ -132,12 +132,13 @@ export async function upsertReview(
 }
 
 /** Deletes a review of a product; false when there was none. */
+/** Deletes the review of that product; answers the deleted row (undefined when there was none). */
 export async function deleteReview(tx: DbOrTx, id: string, productId: string) {
-  const deleted = await tx
+  const [deleted] = await tx
     .delete(reviews)
     .where(and(eq(reviews.id, id), eq(reviews.productId, productId)))
-    .returning({ id: reviews.id });
-  return deleted.length > 0;
+    .returning();
+  return deleted;
 }
 
 /** The products a user has reviewed, in id order. */

@@ -12,8 +12,9 @@ import type { ZodApp } from '../http/types.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { currentUser } from '../http/route-kit.ts';
 import { voidResetTokens } from '../auth/reset-tokens.ts';
+import { recordAdminChange } from '../audit/audit-trail.ts';
 import { lockUserAndReviewedProducts, refreshProductRating } from '../reviews/review-repository.ts';
-import { toUserView } from './user-view.ts';
+import { toUserView, userAuditFields } from './user-view.ts';
 import {
   adminUsersPage,
   deleteUser,
@@ -90,6 +91,13 @@ export function registerAdminUserRoutes(admin: ZodApp, ctx: AppContext) {
         const updated = await updateUser(tx, request.params.id, { name, email, role });
         if (!updated) throw noSuchUser(request.params.id);
         if (updated.email !== before.email) await voidResetTokens(tx, updated.id);
+        await recordAdminChange(tx, {
+          actor: currentUser(request),
+          action: 'user.update',
+          targetId: updated.id,
+          before: userAuditFields(before),
+          after: userAuditFields(updated),
+        });
         return updated;
       });
       ctx.catalogCache.invalidate(); // review author names show in product answers
@@ -116,6 +124,13 @@ export function registerAdminUserRoutes(admin: ZodApp, ctx: AppContext) {
         const row = await deleteUser(tx, id);
         if (!row) throw noSuchUser(id);
         for (const productId of reviewed) await refreshProductRating(tx, productId);
+        await recordAdminChange(tx, {
+          actor: currentUser(request),
+          action: 'user.delete',
+          targetId: row.id,
+          before: userAuditFields(row),
+          after: null,
+        });
         return row;
       });
       if (deleted.avatarKey) await ctx.images.remove(deleted.avatarKey);

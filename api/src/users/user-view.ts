@@ -14,3 +14,6 @@ export function toUserView(row: UserRow, baseUrl: string): User {
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/** A user's fields as their audit entries show them: what the admin's form changes, never a secret. */
+export const userAuditFields = (row: UserRow) => ({ name: row.name, email: row.email, role: row.role });

@@ -17,7 +17,7 @@ import { registerAdmin, type SignedIn } from './shop.ts';
  */
 export async function freshDatabase(
   serverUrl = process.env.DATABASE_URL,
-): Promise<{ database: Database; drop: () => Promise<void> }> {
+): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   if (!serverUrl) {
     const database = await openDatabase({ pgliteDir: 'memory' });
     return { database, drop: async () => {} };
@@ -30,6 +30,7 @@ export async function freshDatabase(
   const database = await openDatabase({ databaseUrl: url.toString() });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end();
@@ -39,6 +40,8 @@ export async function freshDatabase(
 
 export interface TestApp {
   app: ShopApp;
+  /** The throwaway PostgreSQL database's url; undefined on PGlite. */
+  databaseUrl: string | undefined;
   dataDir: string;
   /** Every log line the app wrote (JSON objects). */
   logs: Record<string, unknown>[];
@@ -50,11 +53,15 @@ export type TestAppOptions = {
   seed?: boolean;
   /** A PostgreSQL server to make the throwaway database on, instead of DATABASE_URL (fault tests). */
   postgresUrl?: string;
+  /** A read replica of that server: the throwaway database there is DATABASE_READ_URL. */
+  readReplicaUrl?: string;
 } & Pick<BuildAppOptions, 'stripeConnection' | 'razorpayConnection' | 'tracing'>;
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-api-test-'));
-  const { database, drop } = await freshDatabase(options.postgresUrl);
+  const { database, drop, url } = await freshDatabase(options.postgresUrl);
+  const readUrl = options.readReplicaUrl && url ? new URL(options.readReplicaUrl) : undefined;
+  if (readUrl) readUrl.pathname = new URL(url!).pathname;
   const logs: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -89,12 +96,14 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       clerkJwtKey: undefined,
       clerkSecretKey: undefined,
       publicApiUrl: undefined,
+      ...(readUrl ? { databaseUrl: url, databaseReadUrl: readUrl.toString() } : {}),
       ...options.config,
     },
   });
   await app.ready();
   return {
     app,
+    databaseUrl: url,
     dataDir,
     logs,
     async close() {

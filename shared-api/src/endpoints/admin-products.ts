@@ -1,8 +1,8 @@
 import type {
   adminProductsPageResponseSchema,
   adminProductsResponseSchema,
-  AdminListQuery,
   AdminProductsPageResponse,
+  AdminProductsQuery,
   productCreatedResponseSchema,
   successMessageSchema,
   successSchema,
@@ -37,10 +37,15 @@ export async function getAdminProducts(): Promise<Product[]> {
   return products;
 }
 
-/** GET /admin/products?page&limit&q: one page, newest first, with the figures of the stat cards. */
-export function getAdminProductsPage(query: AdminListQuery): Promise<AdminProductsPageResponse> {
+/**
+ * GET /admin/products?page&limit&q&stockBelow: one page, newest first, with the figures of the stat
+ * cards; `stockBelow` keeps the products with fewer in stock (low stock).
+ */
+export function getAdminProductsPage(query: AdminProductsQuery): Promise<AdminProductsPageResponse> {
+  const searchParams = adminListParams(query);
+  if (query.stockBelow !== undefined) searchParams.set('stockBelow', String(query.stockBelow));
   return call<Answer<typeof adminProductsPageResponseSchema>>(FALLBACK_MESSAGES.getAdminProducts, (api) =>
-    api.get('admin/products', { searchParams: adminListParams(query) }).json(),
+    api.get('admin/products', { searchParams }).json(),
   );
 }
 

@@ -1,7 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getUserDetails, getUsers, getUsersPage } from '../endpoints/admin-users.ts';
 import { getAdminProducts, getAdminProductsPage } from '../endpoints/admin-products.ts';
-import type { AdminListQuery, Product, ProductListResponse } from '../schemas/index.ts';
+import { getAdminActivity } from '../endpoints/admin-activity.ts';
+import type {
+  AdminActivityQuery,
+  AdminListQuery,
+  AdminProductsQuery,
+  Product,
+  ProductListResponse,
+} from '../schemas/index.ts';
 import { apiUrl } from '../client/api-client.ts';
 import { takeArrivedFirstCall } from '../client/first-call.ts';
 import {
@@ -76,7 +83,7 @@ export const userQuery = (id: string) =>
 
 // The admin lists one page at a time (optional api paging): the rows of the page and the stat figures.
 
-export const adminProductsPageQuery = (query: AdminListQuery) =>
+export const adminProductsPageQuery = (query: AdminProductsQuery) =>
   queryOptions({ queryKey: queryKeys.adminProductsPage(query), queryFn: () => getAdminProductsPage(query) });
 
 export const adminOrdersPageQuery = (query: AdminListQuery) =>
@@ -87,3 +94,11 @@ export const adminUsersPageQuery = (query: AdminListQuery) =>
 
 export const releaseHealthQuery = (remote: 'storefront' | 'admin') =>
   queryOptions({ queryKey: queryKeys.releaseHealth(remote), queryFn: () => getReleaseHealth(remote) });
+
+/** The audit trail, a page at a time; never served from an old cache entry (every admin write adds to it). */
+export const adminActivityQuery = (query: AdminActivityQuery) =>
+  queryOptions({
+    queryKey: queryKeys.adminActivityPage(query),
+    queryFn: () => getAdminActivity(query),
+    staleTime: 0,
+  });

@@ -1,5 +1,5 @@
 import type { ProductSearch } from '../endpoints/catalog.ts';
-import type { AdminListQuery } from '../schemas/index.ts';
+import type { AdminActivityQuery, AdminListQuery, AdminProductsQuery } from '../schemas/index.ts';
 
 /**
  * Keys of the shared query cache. Each family starts with one root, so a write invalidates everything it
@@ -11,7 +11,7 @@ export const queryKeys = {
   product: (id: string) => ['catalog', 'product', id] as const,
   productReviews: (productId: string) => ['catalog', 'reviews', productId] as const,
   adminProducts: ['catalog', 'admin-products'] as const,
-  adminProductsPage: (query: AdminListQuery) => ['catalog', 'admin-products', 'page', query] as const,
+  adminProductsPage: (query: AdminProductsQuery) => ['catalog', 'admin-products', 'page', query] as const,
   orders: ['orders'] as const,
   myOrders: ['orders', 'mine'] as const,
   order: (id: string) => ['orders', 'detail', id] as const,
@@ -23,6 +23,9 @@ export const queryKeys = {
   allUsers: ['users', 'all'] as const,
   adminUsersPage: (query: AdminListQuery) => ['users', 'all', 'page', query] as const,
   user: (id: string) => ['users', 'detail', id] as const,
+  // Every admin write adds to it, so each of their invalidations also names it (or it is refetched on open).
+  adminActivity: ['admin-activity'] as const,
+  adminActivityPage: (query: AdminActivityQuery) => ['admin-activity', query] as const,
   releases: ['releases'] as const,
   releaseHealth: (remote: string) => ['releases', 'health', remote] as const,
 };

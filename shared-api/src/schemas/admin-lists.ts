@@ -30,6 +30,23 @@ export type AdminListQuery = z.input<typeof adminListQuerySchema>;
 export const isPagedAdminQuery = (query: z.output<typeof adminListQuerySchema>) =>
   query.page !== undefined || query.limit !== undefined || query.q !== undefined;
 
+/**
+ * The products list's query: the lists' paging and search, and `stockBelow` (issue 29), which keeps the
+ * products with fewer than that many in stock (low stock; 1 is out of stock) and pages them like `q`.
+ */
+export const adminProductsQuerySchema = adminListQuerySchema.extend({
+  stockBelow: z.coerce
+    .number({ error: 'stockBelow must be a number' })
+    .int('stockBelow must be a whole number')
+    .min(1, 'stockBelow must be at least 1')
+    .max(1_000_000, 'stockBelow must be at most 1000000')
+    .optional(),
+});
+export type AdminProductsQuery = z.input<typeof adminProductsQuerySchema>;
+
+export const isPagedProductsQuery = (query: z.output<typeof adminProductsQuerySchema>) =>
+  isPagedAdminQuery(query) || query.stockBelow !== undefined;
+
 const pageFields = {
   page: z.number().int().describe('the page answered (the last one when `page` was past the end)'),
   resultPerPage: z.number().int(),
@@ -56,7 +73,7 @@ export const adminProductsPageResponseSchema = adminProductsResponseSchema.exten
   ...pageFields,
   productsCount: counted.describe('every product'),
   outOfStockCount: counted.describe('products with no stock'),
-  filteredProductsCount: counted.describe('products matching q'),
+  filteredProductsCount: counted.describe('products matching q and stockBelow'),
 });
 export type AdminProductsPageResponse = z.infer<typeof adminProductsPageResponseSchema>;
 

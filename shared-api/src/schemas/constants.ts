@@ -86,3 +86,29 @@ export const UPI_TEST_VPAS = {
   declined: 'failure@razorpay',
   neverAnswers: 'pending@razorpay',
 } as const;
+
+/**
+ * Below how many in stock a product counts as low on the dashboard (issue 29); the products list may
+ * filter with any threshold (`stockBelow`).
+ */
+export const LOW_STOCK_THRESHOLD = 5;
+
+/**
+ * What an admin write is, in the audit trail (issue 29): `<what>.<change>`. Refund, cancel, shipping and
+ * import are named ahead of their routes so those record with the same recorder.
+ */
+export const ADMIN_ACTIONS = [
+  'product.create',
+  'product.update',
+  'product.delete',
+  'order.status',
+  'order.delete',
+  'order.refund',
+  'order.cancel',
+  'order.shipping',
+  'user.update',
+  'user.delete',
+  'review.delete',
+  'catalog.import',
+] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];

@@ -14,6 +14,7 @@ export * from './razorpay.ts';
 export * from './cart.ts';
 export * from './pricing.ts';
 export * from './admin-lists.ts';
+export * from './admin-activity.ts';
 export * from './catalog-feeds.ts';
 export * from './releases.ts';
 export * from './site-health.ts';

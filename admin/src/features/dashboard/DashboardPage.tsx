@@ -3,6 +3,7 @@ import {
   adminProductsPageQuery,
   adminUsersPageQuery,
   dailyOrdersQuery,
+  LOW_STOCK_THRESHOLD,
 } from '@shop/shared-api';
 import {
   Box,
@@ -13,6 +14,7 @@ import {
   Grid,
   Heading,
   HStack,
+  Link,
   List,
   Skeleton,
   Stack,
@@ -22,7 +24,7 @@ import {
 import { useQueries } from '@tanstack/react-query';
 import { Package, Plus, ShoppingCart, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatCard, StatGrid, StatSkeleton } from '../../components/StatCard.tsx';
 import { SiteHealthCard } from './SiteHealthCard.tsx';
@@ -53,6 +55,11 @@ function ChartSkeleton() {
 
 // The figures come with any page of each list (optional api paging), so one row each is enough.
 const FIGURES_ONLY = { page: 1, limit: 1 };
+// The products' figures with the low-stock filter: productsCount is still every product, and the count of
+// rows matching is the low-stock count (issue 29), in the same one answer.
+const PRODUCT_FIGURES = { ...FIGURES_ONLY, stockBelow: LOW_STOCK_THRESHOLD };
+/** The products list showing the low-stock ones (features do not import each other: the address only). */
+const LOW_STOCK_LIST = `/admin/products?stockBelow=${LOW_STOCK_THRESHOLD}`;
 
 /**
  * /admin/dashboard: revenue, counts, quick actions, recent activity and the last 30 days. Four small
@@ -61,7 +68,7 @@ const FIGURES_ONLY = { page: 1, limit: 1 };
 export function DashboardPage() {
   const [products, orders, users, daily] = useQueries({
     queries: [
-      adminProductsPageQuery(FIGURES_ONLY),
+      adminProductsPageQuery(PRODUCT_FIGURES),
       adminOrdersPageQuery(FIGURES_ONLY),
       adminUsersPageQuery(FIGURES_ONLY),
       dailyOrdersQuery(30),
@@ -84,7 +91,17 @@ export function DashboardPage() {
       {loaded ? (
         <StatGrid columns={4}>
           <StatCard label="Total Revenue" value={formatRupees(orders.data.totalAmount)} />
-          <StatCard label="Products" value={products.data.productsCount} />
+          <StatCard
+            label="Products"
+            value={products.data.productsCount}
+            help={
+              <Link asChild colorPalette="brand">
+                <RouterLink to={LOW_STOCK_LIST}>
+                  {products.data.filteredProductsCount} low on stock
+                </RouterLink>
+              </Link>
+            }
+          />
           <StatCard label="Orders" value={orders.data.ordersCount} />
           <StatCard label="Users" value={users.data.usersCount} />
         </StatGrid>
@@ -98,24 +115,24 @@ export function DashboardPage() {
         </Heading>
         <Wrap gap="3">
           <Button asChild colorPalette="brand">
-            <Link to="/admin/product/new">
+            <RouterLink to="/admin/product/new">
               <Plus size={16} aria-hidden="true" /> Add Product
-            </Link>
+            </RouterLink>
           </Button>
           <Button asChild variant="outline">
-            <Link to="/admin/orders">
+            <RouterLink to="/admin/orders">
               <ShoppingCart size={16} aria-hidden="true" /> Manage Orders
-            </Link>
+            </RouterLink>
           </Button>
           <Button asChild variant="outline">
-            <Link to="/admin/users">
+            <RouterLink to="/admin/users">
               <Users size={16} aria-hidden="true" /> View Users
-            </Link>
+            </RouterLink>
           </Button>
           <Button asChild variant="outline">
-            <Link to="/admin/products">
+            <RouterLink to="/admin/products">
               <Package size={16} aria-hidden="true" /> All Products
-            </Link>
+            </RouterLink>
           </Button>
         </Wrap>
       </Box>
@@ -154,6 +171,12 @@ export function DashboardPage() {
                 </List.Item>
               ))}
             </List.Root>
+            {/* The list above is the spec's static sample; the audit trail is the real one (issue 29). */}
+            <Text mt="4" fontSize="sm">
+              <Link asChild colorPalette="brand">
+                <RouterLink to="/admin/activity">View all activity</RouterLink>
+              </Link>
+            </Text>
           </Card.Body>
         </Card.Root>
       </Grid>

@@ -45,7 +45,7 @@ const thirtyDays = (orders: { revenue: number; orders: number }[] = []) =>
 
 describe('/admin/dashboard', () => {
   it('shows revenue, the counts, quick actions, recent activity and the 30-day chart', async () => {
-    api.getAdminProductsPage.mockResolvedValue(productsPage([product(1)], { total: 3 }));
+    api.getAdminProductsPage.mockResolvedValue(productsPage([product(1)], { total: 3, matching: 1 }));
     api.getAdminOrdersPage.mockResolvedValue(ordersPage([order(1)], { total: 2, amount: 1100 }));
     api.getDailyOrders.mockResolvedValue(thirtyDays([{ revenue: 1000.5, orders: 1 }]));
     api.getUsersPage.mockResolvedValue(usersPage([user(1)], { total: 2 }));
@@ -60,6 +60,16 @@ describe('/admin/dashboard', () => {
     expect(screen.getByRole('link', { name: 'View Users' })).toHaveAttribute('href', '/admin/users');
     expect(screen.getByRole('heading', { name: 'Recent Activity' })).toBeInTheDocument();
     expect(screen.getByText('New order received')).toBeInTheDocument();
+    // Issue 29: the static list stays, with the way to the real audit trail; low stock is counted.
+    expect(screen.getByRole('link', { name: 'View all activity' })).toHaveAttribute(
+      'href',
+      '/admin/activity',
+    );
+    expect(screen.getByRole('link', { name: '1 low on stock' })).toHaveAttribute(
+      'href',
+      '/admin/products?stockBelow=5',
+    );
+    expect(api.getAdminProductsPage).toHaveBeenCalledWith({ page: 1, limit: 1, stockBelow: 5 });
     expect(await screen.findByRole('img', { name: 'Revenue per day' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Orders per day' })).toHaveAccessibleDescription(
       /^1 order over 30 days/,

@@ -14,6 +14,8 @@ import { ListPage } from '../../components/ListPage.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
 import { useDeleteFlow } from '../../components/use-delete-flow.tsx';
 import { usePagedList } from '../../components/use-paged-list.ts';
+import { StockFilter } from './StockFilter.tsx';
+import { useStockBelow } from './stock-filter.ts';
 
 const columns: Column<Product>[] = [
   { header: 'Product ID', mono: true, cell: (product) => product._id },
@@ -26,10 +28,13 @@ const columns: Column<Product>[] = [
   { header: 'Price', numeric: true, cell: (product) => formatRupees(product.price) },
 ];
 
-/** /admin/products: every product, 13 per page, edit and delete. */
+/** /admin/products: every product (or those low on stock), 13 per page, edit and delete. */
 export function ProductsPage() {
   const navigate = useNavigate();
-  const { answer, list } = usePagedList(adminProductsPageQuery, PAGE_SIZE.products, {
+  const { stockBelow, setStockBelow } = useStockBelow();
+  const queryFor = (query: Parameters<typeof adminProductsPageQuery>[0]) =>
+    adminProductsPageQuery(stockBelow === undefined ? query : { ...query, stockBelow });
+  const { answer, list } = usePagedList(queryFor, PAGE_SIZE.products, {
     rows: (answer) => answer.products,
     total: (answer) => answer.productsCount,
     matching: (answer) => answer.filteredProductsCount,
@@ -65,6 +70,7 @@ export function ProductsPage() {
             ]
           : null
       }
+      lookup={<StockFilter stockBelow={stockBelow} onChange={setStockBelow} />}
       list={list}
       searchLabel="Search products by name or id"
       columns={columns}
@@ -85,7 +91,12 @@ export function ProductsPage() {
           </Button>
         ),
       }}
-      noMatch={(query) => ({ title: 'No products match', description: `Nothing matches “${query}”.` })}
+      noMatch={(query) => ({
+        title: 'No products match',
+        description: query
+          ? `Nothing matches “${query}”${stockBelow ? ` with fewer than ${stockBelow} in stock` : ''}.`
+          : `No product has fewer than ${stockBelow} in stock.`,
+      })}
       deletion={remove}
     />
   );

@@ -90,6 +90,26 @@ describe('/admin/products', () => {
     expect(api.getAdminProductsPage).not.toHaveBeenCalledWith({ page: 1, limit: 13, q: 'tra' });
   });
 
+  it('shows the products low on stock from the address, and changes the threshold with Stock', async () => {
+    api.getAdminProductsPage.mockResolvedValue(
+      productsPage([product(1, { stock: 2 })], { total: 30, matching: 1 }),
+    );
+    renderAdmin(<ProductsPage />, { path: '/admin/products', at: '/admin/products?stockBelow=5&page=2' });
+    expect(await screen.findByText('Product 1')).toBeInTheDocument();
+    expect(api.getAdminProductsPage).toHaveBeenCalledWith({ page: 2, limit: 13, q: '', stockBelow: 5 });
+    const stock = screen.getByLabelText('Stock');
+    expect(stock).toHaveValue('5');
+    api.getAdminProductsPage.mockResolvedValue(productsPage([], { total: 30, matching: 0 }));
+    fireEvent.change(stock, { target: { value: '1' } });
+    expect(await screen.findByText('No product has fewer than 1 in stock.')).toBeInTheDocument();
+    expect(api.getAdminProductsPage).toHaveBeenLastCalledWith({ page: 1, limit: 13, q: '', stockBelow: 1 });
+    api.getAdminProductsPage.mockResolvedValue(productsPage([product(1), product(2)], { total: 30 }));
+    fireEvent.change(stock, { target: { value: '' } });
+    expect(await screen.findByText('Product 2')).toBeInTheDocument();
+    // (Page 2 is fetched ahead afterwards: the last call is not this one.)
+    expect(api.getAdminProductsPage).toHaveBeenCalledWith({ page: 1, limit: 13, q: '' });
+  });
+
   it('offers Add Product when there are none', async () => {
     api.getAdminProductsPage.mockResolvedValue(productsPage([]));
     list();
