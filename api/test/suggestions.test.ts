@@ -124,3 +124,26 @@ describe('the memory index and the database agree', () => {
     }
   });
 });
+
+describe('the memory index and the database agree on a catalog of look-alike names', () => {
+  it('ranks ties by the list order alike, among hundreds of equally close names', async () => {
+    const adjectives = ['Classic', 'Pro', 'Slim', 'Smart'];
+    const nouns = ['Laptop', 'Phone', 'Camera', 'Watch'];
+    const start = Date.parse('2026-02-01T00:00:00Z');
+    for (let i = 0; i < 320; i++) {
+      await addProduct(t.app, {
+        name: `${adjectives[i % 4]} ${nouns[Math.floor(i / 4) % 4]} ${i}`,
+        // Every fifth shares its moment with the one before: the id decides.
+        createdAt: new Date(start + Math.floor(i - (i % 5 === 0 ? 1 : 0)) * 1000),
+      });
+    }
+    const db = t.app.shop.db;
+    const snapshot = await loadCatalogSnapshot(db);
+    const queries = ['pr', 'pro', 'pro l', 'pro lap 1', 'slm', 'smart phne', 'cam 3', 'lptop 12', 'watc 7', 'wtch'];
+    for (const q of queries) {
+      const fromMemory = suggestionsOfSnapshot(snapshot, q, baseUrl);
+      expect(fromMemory.length, q).toBe(SUGGESTIONS_PER_ANSWER);
+      expect(fromMemory, q).toEqual(await loadSuggestions(db, q, baseUrl));
+    }
+  });
+});

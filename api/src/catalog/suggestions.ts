@@ -68,53 +68,116 @@ interface Scored {
   similarity: number;
 }
 
-/** Best first: higher similarity, then earlier in the list. */
-const better = (a: Scored, b: Scored) => b.similarity - a.similarity || a.position - b.position;
+/** Whether `a` goes before `b`: more similar, or as similar and earlier in the list. */
+const goesBefore = (a: Scored, b: Scored) =>
+  a.similarity > b.similarity || (a.similarity === b.similarity && a.position < b.position);
+
+/** Puts `entry` in its place in `kept` (best first), keeping at most `wanted`. */
+function keep(kept: Scored[], entry: Scored, wanted: number) {
+  let at = kept.length;
+  while (at > 0 && goesBefore(entry, kept[at - 1]!)) at--;
+  if (at >= wanted) return;
+  kept.splice(at, 0, entry);
+  if (kept.length > wanted) kept.pop();
+}
+
+/** The query's counts of the names' trigrams, for a name holding a part of it. */
+interface Shares {
+  /** Of the query's trigrams, how many a name holds (at position). */
+  all: Uint16Array;
+  /** Of the trigrams any literal match must hold (`literalTrigramsOf`), how many a name holds. */
+  literal: Uint16Array;
+}
+
+/**
+ * The trigrams any name holding `query` literally must hold too: all of its words' trigrams but the
+ * first word's two with its left padding (it may end a longer word: "top" in "laptop") and the last
+ * word's one with its right padding (it may begin one). Empty for a query of one or two letters.
+ */
+function literalTrigramsOf(query: string): Set<string> {
+  const words = [...query.matchAll(/[\p{L}\p{N}]+/gu)].map(([word]) => word);
+  const trigrams = new Set<string>();
+  words.forEach((word, index) => {
+    const all = trigramsOf(word);
+    const from = index === 0 ? 2 : 0;
+    const to = index === words.length - 1 ? all.length - 1 : all.length;
+    for (const trigram of all.slice(from, to)) trigrams.add(trigram);
+  });
+  return trigrams;
+}
 
 /** The positions (list order) of the products to suggest for `text`: the rule above. */
 export function suggestedPositions(index: NameTrigrams, text: string): number[] {
-  const { folded } = index;
+  const { folded, names, numbers, holders } = index;
   const query = text.toLowerCase();
   const queryTexts = new Set(trigramsOf(query));
   // A trigram no name holds still counts in the query's size (it lowers every similarity).
   const queryCount = queryTexts.size;
   const queryTrigrams = new Set<number>();
   for (const trigram of queryTexts) {
-    const number = index.numbers.get(trigram);
+    const number = numbers.get(trigram);
     if (number !== undefined) queryTrigrams.add(number);
   }
-  const shared = new Uint16Array(folded.length);
-  for (const trigram of queryTrigrams) for (const position of index.holders[trigram]!) shared[position]!++;
-  const inQuery = (trigram: number) => queryTrigrams.has(trigram);
+  const inQuery = new Uint8Array(numbers.size);
+  for (const trigram of queryTrigrams) inQuery[trigram] = 1;
+  const scratch = new Int32Array(numbers.size).fill(-1);
 
-  const literal: number[] = [];
-  const near: number[] = [];
-  // A name sharing `shared` of the query's trigrams is at most shared / queryCount similar.
+  // A name sharing n of the query's trigrams is at most n / queryCount similar: only names sharing enough
+  // are worked out, found from the trigrams' holders rather than by reading every name.
   const nearFrom = Math.max(1, Math.ceil(SUGGEST_SIMILARITY * queryCount - 1e-9));
-  for (let position = 0; position < folded.length; position++) {
-    if (folded[position]!.includes(query)) literal.push(position);
-    else if (shared[position]! >= nearFrom) near.push(position);
+  const shares: Shares = { all: new Uint16Array(folded.length), literal: new Uint16Array(folded.length) };
+  const near: number[] = [];
+  for (const trigram of queryTrigrams) {
+    for (const position of holders[trigram]!) {
+      if (++shares.all[position]! === nearFrom) near.push(position);
+    }
+  }
+  const literalTexts = literalTrigramsOf(query);
+  let literalCandidates: Iterable<number>;
+  if (literalTexts.size === 0) {
+    literalCandidates = folded.keys();
+  } else {
+    const needed = [...literalTexts].map((trigram) => numbers.get(trigram));
+    const candidates: number[] = [];
+    // A trigram no name holds: no name holds the text either.
+    if (needed.every((number) => number !== undefined)) {
+      for (const number of needed) {
+        for (const position of holders[number]!) {
+          if (++shares.literal[position]! === needed.length) candidates.push(position);
+        }
+      }
+    }
+    literalCandidates = candidates;
+  }
+  const literal: number[] = [];
+  const isLiteral = new Uint8Array(folded.length);
+  for (const position of literalCandidates) {
+    if (folded[position]!.includes(query)) {
+      literal.push(position);
+      isLiteral[position] = 1;
+    }
   }
 
   /**
-   * The best `wanted` of `positions` (at least `floor` similar), working out the exact similarity by
-   * descending upper bound and stopping once no remaining product can beat the last one kept.
+   * The best `wanted` of `positions` (at least `floor` similar): by descending upper bound, each bound's
+   * names in list order, stopping once no name left can go before the last one kept.
    */
   const best = (positions: number[], wanted: number, floor: number): Scored[] => {
-    const bySharedCount: number[][] = Array.from({ length: queryCount + 1 }, () => []);
-    for (const position of positions) bySharedCount[Math.min(shared[position]!, queryCount)]!.push(position);
+    const byShare: number[][] = Array.from({ length: queryCount + 1 }, () => []);
+    for (const position of positions) byShare[Math.min(shares.all[position]!, queryCount)]!.push(position);
     const kept: Scored[] = [];
     for (let count = queryCount; count >= 0; count--) {
       // Text without a letter or digit has no trigrams: every name is 0 similar to it.
-      const bound = queryCount ? count / queryCount : 0;
-      if (kept.length >= wanted && kept[wanted - 1]!.similarity > bound + 1e-6) break;
-      if (bound + 1e-6 < floor) break;
-      for (const position of bySharedCount[count]!) {
-        const similarity = count === 0 ? 0 : wordSimilarity(index.names[position]!, inQuery, queryCount);
-        if (similarity >= floor) kept.push({ position, similarity });
+      // As a float4, like every similarity worked out: none of this bucket's can exceed it.
+      const bound = Math.fround(queryCount ? count / queryCount : 0);
+      if (bound < floor) break;
+      const bucket = byShare[count]!.sort((a, b) => a - b);
+      for (const position of bucket) {
+        // Names left in this bucket come later in the list and are at most `bound` similar.
+        if (kept.length >= wanted && goesBefore(kept[wanted - 1]!, { position, similarity: bound })) break;
+        const similarity = count === 0 ? 0 : wordSimilarity(names[position]!, inQuery, queryCount, scratch);
+        if (similarity >= floor) keep(kept, { position, similarity }, wanted);
       }
-      kept.sort(better);
-      kept.length = Math.min(kept.length, wanted);
     }
     return kept;
   };
@@ -122,7 +185,11 @@ export function suggestedPositions(index: NameTrigrams, text: string): number[] 
   const first = best(literal, SUGGESTIONS_PER_ANSWER, 0);
   const rest =
     first.length < SUGGESTIONS_PER_ANSWER
-      ? best(near, SUGGESTIONS_PER_ANSWER - first.length, SUGGEST_SIMILARITY)
+      ? best(
+          near.filter((position) => !isLiteral[position]),
+          SUGGESTIONS_PER_ANSWER - first.length,
+          SUGGEST_SIMILARITY,
+        )
       : [];
   return [...first, ...rest].map((scored) => scored.position);
 }

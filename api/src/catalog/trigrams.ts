@@ -28,29 +28,30 @@ const similarityOf = (count: number, queryLength: number, extentLength: number) 
  * `word_similarity(query, name)`: the best similarity between the query's trigram set and a run of the
  * name's trigrams, found the way pg_trgm does it (a greedy walk, not every run), so the figures agree.
  *
- * @param nameTrigrams the name's trigrams in order, each as a number (equal trigrams, equal numbers)
- * @param inQuery whether a trigram (by number) is one of the query's
+ * @param nameTrigrams the name's trigrams in order, each as a number below `inQuery.length`
+ * @param inQuery 1 at the number of each of the query's trigrams
  * @param queryCount how many different trigrams the query has
+ * @param lastPosition scratch space as long as `inQuery`, all -1, and left so (a query's calls share it)
  */
 export function wordSimilarity(
   nameTrigrams: ArrayLike<number>,
-  inQuery: (trigram: number) => boolean,
+  inQuery: Uint8Array,
   queryCount: number,
+  lastPosition: Int32Array,
 ): number {
-  const lastPosition = new Map<number, number>();
   let lower = -1;
   let count = 0;
   let extent = 0;
   let best = 0;
   for (let i = 0; i < nameTrigrams.length; i++) {
     const trigram = nameTrigrams[i]!;
-    const found = inQuery(trigram);
+    const found = inQuery[trigram] === 1;
     if (lower >= 0 || found) {
-      if (!lastPosition.has(trigram)) {
+      if (lastPosition[trigram]! < 0) {
         extent++;
         if (found) count++;
       }
-      lastPosition.set(trigram, i);
+      lastPosition[trigram] = i;
     }
     if (!found) continue;
     const upper = i;
@@ -72,17 +73,18 @@ export function wordSimilarity(
         count = tryCount;
       }
       const dropped = nameTrigrams[tryLower]!;
-      if (lastPosition.get(dropped) === tryLower) {
+      if (lastPosition[dropped] === tryLower) {
         tryExtent--;
-        if (inQuery(dropped)) tryCount--;
+        if (inQuery[dropped] === 1) tryCount--;
       }
     }
     best = Math.max(best, current);
     for (let dropLower = previousLower; dropLower < lower; dropLower++) {
       const dropped = nameTrigrams[dropLower]!;
-      if (lastPosition.get(dropped) === dropLower) lastPosition.delete(dropped);
+      if (lastPosition[dropped] === dropLower) lastPosition[dropped] = -1;
     }
   }
+  for (let i = 0; i < nameTrigrams.length; i++) lastPosition[nameTrigrams[i]!] = -1;
   return best;
 }
 
@@ -96,5 +98,8 @@ export function wordSimilarityOfTexts(query: string, name: string): number {
   };
   const queryTrigrams = new Set(trigramsOf(query).map(numberOf));
   const nameTrigrams = trigramsOf(name).map(numberOf);
-  return wordSimilarity(nameTrigrams, (trigram) => queryTrigrams.has(trigram), queryTrigrams.size);
+  const inQuery = new Uint8Array(numbers.size);
+  for (const trigram of queryTrigrams) inQuery[trigram] = 1;
+  const scratch = new Int32Array(numbers.size).fill(-1);
+  return wordSimilarity(nameTrigrams, inQuery, queryTrigrams.size, scratch);
 }
