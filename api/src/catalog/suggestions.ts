@@ -106,6 +106,35 @@ function literalTrigramsOf(query: string): Set<string> {
   return trigrams;
 }
 
+/**
+ * The products that may hold `query` literally (each at least once; the caller checks): those holding
+ * every trigram a literal match implies (`literalTrigramsOf`). Text of one or two letters implies none:
+ * then those holding a trigram with the text inside it ("pr": " pr", "pro", "spr", …), found from the
+ * names' trigrams, or, for text that is not all letters and digits, every product.
+ */
+function literallyPossible(index: NameTrigrams, query: string, shared: Uint16Array): ArrayLike<number> {
+  const { folded, numbers, holders } = index;
+  const literalTexts = literalTrigramsOf(query);
+  const candidates: number[] = [];
+  if (literalTexts.size > 0) {
+    const needed = [...literalTexts].map((trigram) => numbers.get(trigram));
+    // A trigram no name holds: no name holds the text either.
+    if (needed.some((number) => number === undefined)) return candidates;
+    for (const number of needed) {
+      const holding = holders[number!]!;
+      for (let i = 0; i < holding.length; i++) {
+        if (++shared[holding[i]!]! === needed.length) candidates.push(holding[i]!);
+      }
+    }
+    return candidates;
+  }
+  if (!/^[\p{L}\p{N}]{1,2}$/u.test(query)) return Array.from(folded.keys());
+  for (const [trigram, number] of numbers) {
+    if (trigram.includes(query)) for (const position of holders[number]!) candidates.push(position);
+  }
+  return candidates;
+}
+
 /** The positions (list order) of the products to suggest for `text`: the rule above. */
 export function suggestedPositions(index: NameTrigrams, text: string): number[] {
   const { folded, names, numbers, holders } = index;
@@ -128,31 +157,17 @@ export function suggestedPositions(index: NameTrigrams, text: string): number[] 
   const shares: Shares = { all: new Uint16Array(folded.length), literal: new Uint16Array(folded.length) };
   const near: number[] = [];
   for (const trigram of queryTrigrams) {
-    for (const position of holders[trigram]!) {
-      if (++shares.all[position]! === nearFrom) near.push(position);
+    const holding = holders[trigram]!;
+    for (let i = 0; i < holding.length; i++) {
+      if (++shares.all[holding[i]!]! === nearFrom) near.push(holding[i]!);
     }
   }
-  const literalTexts = literalTrigramsOf(query);
-  let literalCandidates: Iterable<number>;
-  if (literalTexts.size === 0) {
-    literalCandidates = folded.keys();
-  } else {
-    const needed = [...literalTexts].map((trigram) => numbers.get(trigram));
-    const candidates: number[] = [];
-    // A trigram no name holds: no name holds the text either.
-    if (needed.every((number) => number !== undefined)) {
-      for (const number of needed) {
-        for (const position of holders[number]!) {
-          if (++shares.literal[position]! === needed.length) candidates.push(position);
-        }
-      }
-    }
-    literalCandidates = candidates;
-  }
+  const literalCandidates = literallyPossible(index, query, shares.literal);
   const literal: number[] = [];
   const isLiteral = new Uint8Array(folded.length);
-  for (const position of literalCandidates) {
-    if (folded[position]!.includes(query)) {
+  for (let i = 0; i < literalCandidates.length; i++) {
+    const position = literalCandidates[i]!;
+    if (!isLiteral[position] && folded[position]!.includes(query)) {
       literal.push(position);
       isLiteral[position] = 1;
     }
@@ -171,7 +186,7 @@ export function suggestedPositions(index: NameTrigrams, text: string): number[] 
       // As a float4, like every similarity worked out: none of this bucket's can exceed it.
       const bound = Math.fround(queryCount ? count / queryCount : 0);
       if (bound < floor) break;
-      const bucket = byShare[count]!.sort((a, b) => a - b);
+      const bucket = Int32Array.from(byShare[count]!).sort();
       for (const position of bucket) {
         // Names left in this bucket come later in the list and are at most `bound` similar.
         if (kept.length >= wanted && goesBefore(kept[wanted - 1]!, { position, similarity: bound })) break;
