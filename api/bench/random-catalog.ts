@@ -76,7 +76,8 @@ export function randomSuggestUrl(): string {
     const at = 1 + Math.floor(Math.random() * (typed.length - 1));
     typed = typed.slice(0, at) + typed.slice(at + 1);
   }
-  if (Math.random() < 0.5) typed += ` ${Math.floor(Math.random() * 10_000)}`.slice(0, 2 + Math.floor(Math.random() * 4));
+  if (Math.random() < 0.5)
+    typed += ` ${Math.floor(Math.random() * 10_000)}`.slice(0, 2 + Math.floor(Math.random() * 4));
   return `/api/v1/products/suggest?q=${encodeURIComponent(typed)}`;
 }
 

@@ -152,13 +152,22 @@ async function runServer(database: 'pglite' | 'postgres', databaseUrl?: string):
     const first = await fetch(`${base}${randomListUrl()}`);
     await first.text();
     coldFirstList.push({ database, ms: Math.round(performance.now() - coldStart), status: first.status });
-    const randomList = { urlOf: randomListUrl, described: 'random keyword, category, price range, rating and page' };
+    const randomList = {
+      urlOf: randomListUrl,
+      described: 'random keyword, category, price range, rating and page',
+    };
     // Issue 28: the search box's suggestions, typed text as a shopper types it (typos included).
     const randomTyping = { urlOf: randomSuggestUrl, described: 'random beginnings of words, some misspelt' };
     const suggestRoute = `suggestions, random typing (${catalogProducts} products)`;
     results.push(
       await measure(base, database, `${randomRoute}, memory index`, '/api/v1/products', randomList),
-      await measure(base, database, `${suggestRoute}, memory index`, '/api/v1/products/suggest', randomTyping),
+      await measure(
+        base,
+        database,
+        `${suggestRoute}, memory index`,
+        '/api/v1/products/suggest',
+        randomTyping,
+      ),
     );
     // The same queries answered by the database (the catalog cache and its index off).
     await stopServer(child);
@@ -166,7 +175,13 @@ async function runServer(database: 'pglite' | 'postgres', databaseUrl?: string):
     await waitForHealth(base, child, 60_000);
     results.push(
       await measure(base, database, `${randomRoute}, database query`, '/api/v1/products', randomList),
-      await measure(base, database, `${suggestRoute}, database query`, '/api/v1/products/suggest', randomTyping),
+      await measure(
+        base,
+        database,
+        `${suggestRoute}, database query`,
+        '/api/v1/products/suggest',
+        randomTyping,
+      ),
     );
     return results;
   } finally {

@@ -174,14 +174,19 @@ describe(`every endpoint, fuzzed from its schemas (${RUNS} cases)`, () => {
     Math.max(120_000, RUNS * 200),
   );
 
-  it("answers any text typed in the search box with at most 6 suggestions or a 400, the memory index and the database agreeing", async () => {
+  it('answers any text typed in the search box with at most 6 suggestions or a 400, the memory index and the database agreeing', async () => {
     for (const product of SEED_PRODUCTS) await addProduct(t.app, { name: product.name });
     const snapshot = await loadCatalogSnapshot(t.app.shop.db);
     const words = SEED_PRODUCTS.flatMap((product) => product.name.split(' '));
     // A word of the catalog with a letter dropped, doubled or replaced, or any text at all.
     const typed = fc.oneof(
       fc
-        .tuple(fc.constantFrom(...words), fc.nat(), fc.constantFrom('', 'e', 'a', '%', '_', ' '), fc.boolean())
+        .tuple(
+          fc.constantFrom(...words),
+          fc.nat(),
+          fc.constantFrom('', 'e', 'a', '%', '_', ' '),
+          fc.boolean(),
+        )
         .map(([word, at, letter, replace]) => {
           const cut = at % (word.length + 1);
           return word.slice(0, cut) + letter + word.slice(cut + (replace ? 1 : 0));

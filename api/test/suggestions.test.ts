@@ -139,7 +139,18 @@ describe('the memory index and the database agree on a catalog of look-alike nam
     }
     const db = t.app.shop.db;
     const snapshot = await loadCatalogSnapshot(db);
-    const queries = ['pr', 'pro', 'pro l', 'pro lap 1', 'slm', 'smart phne', 'cam 3', 'lptop 12', 'watc 7', 'wtch'];
+    const queries = [
+      'pr',
+      'pro',
+      'pro l',
+      'pro lap 1',
+      'slm',
+      'smart phne',
+      'cam 3',
+      'lptop 12',
+      'watc 7',
+      'wtch',
+    ];
     for (const q of queries) {
       const fromMemory = suggestionsOfSnapshot(snapshot, q, baseUrl);
       expect(fromMemory.length, q).toBe(SUGGESTIONS_PER_ANSWER);

@@ -207,7 +207,12 @@ export async function loadSuggestions(db: Db, text: string, baseUrl: string): Pr
       sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SUGGEST_SIMILARITY)}, true)`,
     );
     return tx
-      .select({ id: products.id, name: products.name, pricePaise: products.pricePaise, images: products.images })
+      .select({
+        id: products.id,
+        name: products.name,
+        pricePaise: products.pricePaise,
+        images: products.images,
+      })
       .from(products)
       .where(sql`${products.name} ilike ${pattern} or ${products.name} %> ${text}`)
       .orderBy(

@@ -66,7 +66,10 @@ export function getProducts(search: ProductSearch = {}): Promise<ProductListResp
  * GET /products/suggest?q= : the search box's suggestions for the text typed so far. `signal` lets the
  * query cache abort a request that newer text has made useless.
  */
-export async function getProductSuggestions(text: string, signal?: AbortSignal): Promise<ProductSuggestion[]> {
+export async function getProductSuggestions(
+  text: string,
+  signal?: AbortSignal,
+): Promise<ProductSuggestion[]> {
   const { products } = await call<Answer<typeof productSuggestResponseSchema>>(
     FALLBACK_MESSAGES.getProducts,
     (api) => api.get('products/suggest', { searchParams: { q: text }, ...(signal ? { signal } : {}) }).json(),

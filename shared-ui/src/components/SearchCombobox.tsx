@@ -49,7 +49,6 @@ export function SearchCombobox({
 }: SearchComboboxProps) {
   const input = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const listId = `${id}-suggestions`;
   const optionId = (index: number) => `${id}-suggestion-${index}`;
   const shown = open && status !== 'idle';
@@ -61,9 +60,12 @@ export function SearchCombobox({
     // Once, on mount: later changes arrive through onInput.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  // New lines: nothing highlighted, so Enter keeps meaning "search for what I typed".
+  // The highlighted line belongs to the lines it was chosen in: new lines start with none, so Enter keeps
+  // meaning "search for what I typed".
   const lines = suggestions.map((suggestion) => suggestion._id).join();
-  useEffect(() => setActive(-1), [lines]);
+  const [highlight, setHighlight] = useState({ lines, index: -1 });
+  const active = highlight.lines === lines ? highlight.index : -1;
+  const setActive = (index: number) => setHighlight({ lines, index });
 
   const move = (step: number) => {
     if (!listed) {
@@ -71,12 +73,8 @@ export function SearchCombobox({
       return;
     }
     // Past either end the highlight leaves the list (back to the typed text), then wraps.
-    setActive((current) => {
-      const next = current + step;
-      if (next < -1) return suggestions.length - 1;
-      if (next >= suggestions.length) return -1;
-      return next;
-    });
+    const next = active + step;
+    setActive(next < -1 ? suggestions.length - 1 : next >= suggestions.length ? -1 : next);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -189,7 +187,10 @@ export function SearchCombobox({
         )}
       </Box>
       {/* Always in the page: a live region only speaks of changes made after it appeared. */}
-      <VisuallyHidden role="status">{announcement}</VisuallyHidden>
+      {/* A polite live region, not role=status: the page's toasts are the status messages. */}
+      <VisuallyHidden aria-live="polite" data-testid={`${id}-announcement`}>
+        {announcement}
+      </VisuallyHidden>
     </Box>
   );
 }

@@ -6,15 +6,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import SearchPage from './SearchPage.tsx';
 
 const laptops = [
-  { _id: 'a'.repeat(24), name: 'AeroBook 14 Laptop', price: 54999, image: { url: '/uploads/products/a.png' } },
+  {
+    _id: 'a'.repeat(24),
+    name: 'AeroBook 14 Laptop',
+    price: 54999,
+    image: { url: '/uploads/products/a.png' },
+  },
   { _id: 'b'.repeat(24), name: 'Laptop Sleeve 14-inch', price: 799, image: null },
 ];
 const render = () => renderPage(<SearchPage />, { path: '/search' });
+const announcement = () => screen.getByTestId('search-keyword-announcement');
 const box = () => screen.getByRole('combobox', { name: 'Search a product' });
 /** A message under the box, also read out by the live region. */
 async function shows(message: string) {
-  await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(message));
-  expect(screen.getByText(message, { ignore: '[role=status]' })).toBeVisible();
+  await waitFor(() => expect(announcement()).toHaveTextContent(message));
+  expect(screen.getByText(message, { ignore: '[aria-live]' })).toBeVisible();
 }
 const suggestCalls = (calls: { path: string; query: URLSearchParams }[]) =>
   calls.filter((call) => call.path === '/products/suggest').map((call) => call.query.get('q'));
@@ -40,7 +46,7 @@ describe('/search suggestions', () => {
     ]);
     expect(options[0]!.querySelector('img')).toHaveAttribute('src', '/uploads/products/a.png');
     expect(box()).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('status')).toHaveTextContent('2 products suggested');
+    expect(announcement()).toHaveTextContent('2 products suggested');
   });
 
   it('is driven by the keyboard: arrows highlight, Enter opens the product, Escape closes', async () => {
@@ -94,7 +100,7 @@ describe('/search suggestions', () => {
     render();
     await userEvent.type(box(), 'lap');
     await waitFor(() => expect(suggestCalls(calls)).toEqual(['lap']));
-    expect(screen.getByRole('status')).toHaveTextContent('Looking for products…');
+    expect(announcement()).toHaveTextContent('Looking for products…');
     await userEvent.type(box(), 'top');
     await screen.findAllByRole('option');
     const requests = vi.mocked(fetch).mock.calls.map(([input]) => input as Request);
