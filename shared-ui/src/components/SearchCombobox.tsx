@@ -58,7 +58,6 @@ export function SearchCombobox({
   // is still in the box (its focus and input events came before React listened).
   useEffect(() => {
     if (input.current?.value) onTextChange(input.current.value);
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the focus is the DOM's, from before hydration
     if (input.current && input.current === document.activeElement) setOpen(true);
     // Once, on mount: later changes arrive through onInput.
     // eslint-disable-next-line react-hooks/exhaustive-deps
