@@ -218,7 +218,7 @@ test.describe('what is done before React has taken the page over is not lost', (
   test('typing a search and pressing Enter searches for it', async ({ page }) => {
     await slowScripts(page);
     await page.goto('/search', { waitUntil: 'commit' });
-    const field = page.getByRole('searchbox');
+    const field = page.getByRole('combobox', { name: 'Search a product' });
     await field.fill('Camera');
     await field.press('Enter');
     expect(await isHydrated(page, 'main')).toBe(false);
@@ -235,9 +235,9 @@ test.describe('what is done before React has taken the page over is not lost', (
       window.requestAnimationFrame = (callback) => window.setTimeout(() => callback(performance.now()), 1000);
     });
     await page.goto('/search', { waitUntil: 'commit' });
-    const field = page.getByRole('searchbox');
+    const field = page.getByRole('combobox', { name: 'Search a product' });
     await field.fill('Laptop');
-    await expect.poll(() => isHydrated(page, 'input[type="search"]'), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => isHydrated(page, '#search-keyword'), { timeout: 20_000 }).toBe(true);
     await field.press('Enter');
     await expect(page).toHaveURL(/\/products\/Laptop$/);
   });

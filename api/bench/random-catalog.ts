@@ -2,6 +2,7 @@
 // the product list queries a shopper could send, and the database's plan of that query.
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import postgres from 'postgres';
 
 const CATEGORIES = ['Laptop', 'Footwear', 'Bottom', 'Tops', 'Attire', 'Camera', 'SmartPhones'];
@@ -63,6 +64,23 @@ export function randomListUrl(): string {
   return `/api/v1/products?${params}`;
 }
 
+/**
+ * What a shopper has typed in the search box so far: a word of the bench names cut short, one in three
+ * with a letter dropped ("lptop"), half the time followed by the start of a product number ("pro lap 12"),
+ * so that most requests miss the answer cache and are worked out.
+ */
+export function randomSuggestUrl(): string {
+  const word = pick([...NOUNS, ...ADJECTIVES]).toLowerCase();
+  let typed = word.slice(0, 2 + Math.floor(Math.random() * (word.length - 1)));
+  if (Math.random() < 1 / 3 && typed.length > 3) {
+    const at = 1 + Math.floor(Math.random() * (typed.length - 1));
+    typed = typed.slice(0, at) + typed.slice(at + 1);
+  }
+  if (Math.random() < 0.5)
+    typed += ` ${Math.floor(Math.random() * 10_000)}`.slice(0, 2 + Math.floor(Math.random() * 4));
+  return `/api/v1/products/suggest?q=${encodeURIComponent(typed)}`;
+}
+
 /** The list endpoint's SQL shape (api/src/catalog/product-page.ts) for one random filter, to EXPLAIN. */
 function explainSql(): string[] {
   const filter = `name ilike '%pro%' and category = 'Camera' and price_paise >= 200000 and price_paise <= 900000 and ratings >= 2`;
@@ -82,7 +100,8 @@ export async function seedCatalog(
 ) {
   const plans: string[] = [];
   if (database === 'pglite') {
-    const db = new PGlite(path.join(dataDir, 'pglite'));
+    // The name's trigram index (migration 0014) needs the extension loaded to take the inserted rows.
+    const db = new PGlite(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
     try {
       await db.exec(seedSql(count));
       await db.exec('analyze products');

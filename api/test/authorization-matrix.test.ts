@@ -138,6 +138,10 @@ const ROWS: Record<string, { allowed: Allowed; call: Build }> = {
     call: async () => json('/promote-to-admin', { role: 'admin' }),
   },
   'GET /api/v1/products': { allowed: 'everyone', call: async () => ({ url: '/products?keyword=Test' }) },
+  'GET /api/v1/products/suggest': {
+    allowed: 'everyone',
+    call: async () => ({ url: '/products/suggest?q=lptop' }),
+  },
   'GET /api/v1/catalog/revision': { allowed: 'everyone', call: async () => ({ url: '/catalog/revision' }) },
   'POST /api/v1/releases/reports': {
     allowed: 'everyone',

@@ -9,6 +9,9 @@ import { addProduct, placePaidOrder, register } from './helpers/shop.ts';
 import { inputsFor, type Pools } from './helpers/schema-arbitrary.ts';
 import { multipart } from './helpers/multipart.ts';
 import type { RouteEntry } from '../src/app.ts';
+import { SEED_PRODUCTS } from '../src/seed/catalog-data.ts';
+import { loadCatalogSnapshot, suggestionsOfSnapshot } from '../src/catalog/catalog-index.ts';
+import { loadSuggestions } from '../src/catalog/product-repository.ts';
 
 // Every endpoint's body, query and path, generated from the route's own zod schemas (valid, spoiled and
 // junk values): never a 500, always a JSON error, and a refused input changes nothing stored.
@@ -173,4 +176,40 @@ describe(`every endpoint, fuzzed from its schemas (${RUNS} cases)`, () => {
     },
     Math.max(120_000, RUNS * 200),
   );
+
+  it('answers any text typed in the search box with at most 6 suggestions or a 400, the memory index and the database agreeing', async () => {
+    for (const product of SEED_PRODUCTS) await addProduct(t.app, { name: product.name });
+    const snapshot = await loadCatalogSnapshot(t.app.shop.db);
+    const words = SEED_PRODUCTS.flatMap((product) => product.name.split(' '));
+    // A word of the catalog with a letter dropped, doubled or replaced, or any text at all.
+    const typed = fc.oneof(
+      fc
+        .tuple(
+          fc.constantFrom(...words),
+          fc.nat(),
+          fc.constantFrom('', 'e', 'a', '%', '_', ' '),
+          fc.boolean(),
+        )
+        .map(([word, at, letter, replace]) => {
+          const cut = at % (word.length + 1);
+          return word.slice(0, cut) + letter + word.slice(cut + (replace ? 1 : 0));
+        }),
+      fc.string({ maxLength: 12 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(typed, async (q) => {
+        const response = await t.request('GET', `/products/suggest?q=${encodeURIComponent(q)}`);
+        if (q.trim().length < 2) {
+          expect(response.statusCode, q).toBe(400);
+          return;
+        }
+        expect(response.statusCode, q).toBe(200);
+        const { products } = response.json();
+        expect(products.length, q).toBeLessThanOrEqual(6);
+        const fromMemory = suggestionsOfSnapshot(snapshot, q.trim(), 'http://shop.test');
+        expect(fromMemory, q).toEqual(await loadSuggestions(t.app.shop.db, q.trim(), 'http://shop.test'));
+      }),
+      { numRuns: Math.min(RUNS, 300) },
+    );
+  });
 });

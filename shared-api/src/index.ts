@@ -44,3 +44,8 @@ export {
 export { queryKeys } from './query/query-keys.ts';
 export { createServerQueryClient, pageDataOf, startFromPageData } from './query/page-data.ts';
 export * from './query/queries.ts';
+export {
+  useProductSuggestions,
+  SUGGEST_PAUSE_MS,
+  type ProductSuggestions,
+} from './query/use-product-suggestions.ts';

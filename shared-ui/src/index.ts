@@ -26,6 +26,7 @@ export { PageSpinner } from './components/PageSpinner.tsx';
 export { FallbackImage, FALLBACK_IMAGE_URL } from './components/FallbackImage.tsx';
 export { UserAvatar } from './components/UserAvatar.tsx';
 export { ProductImage, ProductImageSkeleton } from './components/ProductImage.tsx';
+export { SearchCombobox, type SearchSuggestion } from './components/SearchCombobox.tsx';
 export {
   isPaid,
   OrderStatusBadge,

@@ -1,12 +1,13 @@
 import { asc, desc } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Product, productListQuerySchema } from '@shop/shared-api/schemas';
+import type { Product, ProductSuggestion, productListQuerySchema } from '@shop/shared-api/schemas';
 import { RESULT_PER_PAGE } from '@shop/shared-api/schemas';
 import type { Db } from '../db/client.ts';
 import { products, reviews, type ProductRow } from '../db/schema.ts';
 import { selectReviewsWithAuthors, toReviewView } from '../reviews/review-repository.ts';
 import { toProductView } from './product-view.ts';
-import { loadProductPage } from './product-repository.ts';
+import { loadProductPage, loadSuggestions } from './product-repository.ts';
+import { indexNameTrigrams, suggestedPositions, toSuggestion, type NameTrigrams } from './suggestions.ts';
 
 type ProductListQuery = z.output<typeof productListQuerySchema>;
 
@@ -43,6 +44,8 @@ export interface CatalogSnapshot {
   all: CatalogShelf;
   byCategory: Map<string, CatalogShelf>;
   loadedAt: number;
+  /** The names' trigrams, worked out by the first suggestion asked of this snapshot (not by every load). */
+  nameTrigrams?: NameTrigrams;
 }
 
 function shelve(entries: IndexedProduct[]): CatalogShelf {
@@ -130,6 +133,19 @@ export function pageOfSnapshot(
   };
 }
 
+/** The search box's suggestions from a snapshot: the same rule and order as `loadSuggestions` (SQL). */
+export function suggestionsOfSnapshot(
+  snapshot: CatalogSnapshot,
+  text: string,
+  baseUrl: string,
+): ProductSuggestion[] {
+  const entries = snapshot.all.products;
+  snapshot.nameTrigrams ??= indexNameTrigrams(entries.map((entry) => entry.folded));
+  return suggestedPositions(snapshot.nameTrigrams, text).map((position) =>
+    toSuggestion(entries[position]!.row, baseUrl),
+  );
+}
+
 /**
  * How long the catalog must go without a write before the index reloads (~0.2-0.3 s for 10,000
  * products, holding PGlite's process meanwhile): long enough that an order burst costs one load.
@@ -197,6 +213,17 @@ export function createCatalogIndex(
       }
       onAnswer('memory');
       return pageOfSnapshot(snapshot, query, baseUrl);
+    },
+    /** The search box's suggestions: from the snapshot in memory, or by the database while there is none. */
+    async suggest(text: string, baseUrl: string): Promise<ProductSuggestion[]> {
+      if (!snapshot) {
+        if (performance.now() - lastInvalidation >= options.quietMs) reloadInBackground();
+        return read((db) => loadSuggestions(db, text, baseUrl));
+      }
+      if (options.refreshMs !== null && Date.now() - snapshot.loadedAt > options.refreshMs) {
+        reloadInBackground();
+      }
+      return suggestionsOfSnapshot(snapshot, text, baseUrl);
     },
     /** Whether lists are answered from memory now. */
     holdsCatalog: () => snapshot !== undefined,

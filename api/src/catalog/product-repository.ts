@@ -4,15 +4,17 @@ import type {
   AdminProductsPageResponse,
   adminProductsQuerySchema,
   Product,
+  ProductSuggestion,
   productListQuerySchema,
 } from '@shop/shared-api/schemas';
-import { RESULT_PER_PAGE } from '@shop/shared-api/schemas';
-import type { DbOrTx } from '../db/client.ts';
+import { RESULT_PER_PAGE, SUGGESTIONS_PER_ANSWER } from '@shop/shared-api/schemas';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { products, type ProductRow, type StoredImage } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
 import { likeContaining, pageWithin } from '../db/paging.ts';
 import { toReviewView } from '../reviews/review-repository.ts';
 import { toProductView, toProductViews } from './product-view.ts';
+import { SUGGEST_SIMILARITY, toSuggestion } from './suggestions.ts';
 
 type ProductListQuery = z.output<typeof productListQuerySchema>;
 type AdminProductsQuery = z.output<typeof adminProductsQuerySchema>;
@@ -193,6 +195,37 @@ export async function loadProductPage(db: DbOrTx, query: ProductListQuery, baseU
     ),
   );
   return { products: list, productsCount: row.all_count, filteredProductsCount: row.filtered_count };
+}
+
+/**
+ * The search box's suggestions by the database (catalog/suggestions.ts has the rule; the memory index
+ * answers the same): the trigram index of migration 0014 serves both the literal match and `%>`.
+ */
+export async function loadSuggestions(db: Db, text: string, baseUrl: string): Promise<ProductSuggestion[]> {
+  const pattern = likeContaining(text);
+  const rows = await db.transaction(async (tx) => {
+    // `%>` compares with this setting; set for this transaction only, other queries keep pg_trgm's own.
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SUGGEST_SIMILARITY)}, true)`,
+    );
+    return tx
+      .select({
+        id: products.id,
+        name: products.name,
+        pricePaise: products.pricePaise,
+        images: products.images,
+      })
+      .from(products)
+      .where(sql`${products.name} ilike ${pattern} or ${products.name} %> ${text}`)
+      .orderBy(
+        sql`${products.name} ilike ${pattern} desc`,
+        sql`word_similarity(${text}, ${products.name}) desc`,
+        desc(products.createdAt),
+        desc(products.id),
+      )
+      .limit(SUGGESTIONS_PER_ANSWER);
+  });
+  return rows.map((row) => toSuggestion(row, baseUrl));
 }
 
 /**

@@ -3,6 +3,8 @@ import {
   productDetailResponseSchema,
   productListQuerySchema,
   productListResponseSchema,
+  productSuggestQuerySchema,
+  productSuggestResponseSchema,
   RESULT_PER_PAGE,
 } from '@shop/shared-api/schemas';
 import type { FastifyReply } from 'fastify';
@@ -10,7 +12,7 @@ import type { AppContext } from '../context.ts';
 import type { ZodApp } from '../http/types.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { toProductViews } from './product-view.ts';
-import { findProduct, loadProductPage } from './product-repository.ts';
+import { findProduct, loadProductPage, loadSuggestions } from './product-repository.ts';
 import type { CatalogIndex } from './catalog-index.ts';
 
 const tag = 'catalog';
@@ -21,7 +23,7 @@ const UNSTORABLE_KEYWORD = 'Invalid request: text contains characters that canno
 const sendJsonText = (reply: FastifyReply, body: string) =>
   reply.type('application/json; charset=utf-8').send(body as never);
 
-/** The storefront's catalog: filtered, paged product list and product detail. */
+/** The storefront's catalog: filtered, paged product list, the search box's suggestions, product detail. */
 export function registerProductRoutes(app: ZodApp, ctx: AppContext, catalogIndex: CatalogIndex | null) {
   const { catalogReads, kit, catalogCache } = ctx;
 
@@ -47,6 +49,33 @@ export function registerProductRoutes(app: ZodApp, ctx: AppContext, catalogIndex
           ? await catalogIndex.page(query, baseUrl)
           : await catalogReads.read((db) => loadProductPage(db, query, baseUrl));
         return JSON.stringify({ success: true, ...page, resultPerPage: RESULT_PER_PAGE });
+      });
+      return sendJsonText(reply, body);
+    },
+  );
+
+  app.get(
+    '/products/suggest',
+    kit.public({
+      tag,
+      summary: 'Up to 6 products for the search box as the shopper types (2 characters or more)',
+      description:
+        'Names holding `q` literally first (what the keyword list shows), then names within a typing error ' +
+        'of it (pg_trgm word similarity of 0.4 or more: "lptop" finds laptops).',
+      querystring: productSuggestQuerySchema,
+      response: { 200: productSuggestResponseSchema },
+    }),
+    async (request, reply) => {
+      const baseUrl = kit.baseUrlOf(request);
+      const { q } = request.query;
+      if (q.includes('\u0000')) throw badRequest(UNSTORABLE_KEYWORD);
+      // Cached like the list, and dropped with it on any catalog change: shoppers type the same beginnings.
+      const key = `suggest|${baseUrl}|${q.toLowerCase()}`;
+      const body = await catalogCache.getOrCompute(key, async () => {
+        const products = catalogIndex
+          ? await catalogIndex.suggest(q, baseUrl)
+          : await catalogReads.read((db) => loadSuggestions(db, q, baseUrl));
+        return JSON.stringify({ success: true, products });
       });
       return sendJsonText(reply, body);
     },

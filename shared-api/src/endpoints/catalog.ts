@@ -2,12 +2,14 @@ import { PRICE_MAX, PRICE_MIN } from '../schemas/constants.ts';
 import type {
   productDetailResponseSchema,
   productListResponseSchema,
+  productSuggestResponseSchema,
   reviewsResponseSchema,
   successMessageSchema,
   successSchema,
   Product,
   ProductCategory,
   ProductListResponse,
+  ProductSuggestion,
   Review,
   ReviewInput,
 } from '../schemas/index.ts';
@@ -58,6 +60,21 @@ export function getProducts(search: ProductSearch = {}): Promise<ProductListResp
   return call<Answer<typeof productListResponseSchema>>(FALLBACK_MESSAGES.getProducts, (api) =>
     api.get('products', { searchParams: productSearchParams(search) }).json(),
   );
+}
+
+/**
+ * GET /products/suggest?q= : the search box's suggestions for the text typed so far. `signal` lets the
+ * query cache abort a request that newer text has made useless.
+ */
+export async function getProductSuggestions(
+  text: string,
+  signal?: AbortSignal,
+): Promise<ProductSuggestion[]> {
+  const { products } = await call<Answer<typeof productSuggestResponseSchema>>(
+    FALLBACK_MESSAGES.getProducts,
+    (api) => api.get('products/suggest', { searchParams: { q: text }, ...(signal ? { signal } : {}) }).json(),
+  );
+  return products;
 }
 
 /** GET /product/{id} */

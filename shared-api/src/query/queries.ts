@@ -15,6 +15,7 @@ import {
   getProduct,
   getProductReviews,
   getProducts,
+  getProductSuggestions,
   normalizeProductSearch,
   productSearchParams,
   type ProductSearch,
@@ -52,6 +53,20 @@ export const productQuery = (id: string) =>
       (takeArrivedFirstCall(apiUrl(`product/${encodeURIComponent(id)}`)) as { product?: Product } | undefined)
         ?.product,
   });
+
+/**
+ * The search box's suggestions for `text` (trimmed, lowercased: the api answers "Lap" and "lap " alike).
+ * The query function hands its signal to the request, so text typed on cancels the answer it outdates.
+ */
+export const productSuggestionsQuery = (text: string) => {
+  const typed = text.trim().toLowerCase();
+  return queryOptions({
+    queryKey: queryKeys.productSuggestions(typed),
+    queryFn: ({ signal }) => getProductSuggestions(typed, signal),
+    // Typing back over the same letters within a minute shows what was fetched for them.
+    staleTime: 60_000,
+  });
+};
 
 export const productReviewsQuery = (productId: string) =>
   queryOptions({

@@ -9,6 +9,7 @@ export const queryKeys = {
   catalog: ['catalog'] as const,
   productList: (search: ProductSearch) => ['catalog', 'list', search] as const,
   product: (id: string) => ['catalog', 'product', id] as const,
+  productSuggestions: (text: string) => ['catalog', 'suggest', text] as const,
   productReviews: (productId: string) => ['catalog', 'reviews', productId] as const,
   adminProducts: ['catalog', 'admin-products'] as const,
   adminProductsPage: (query: AdminProductsQuery) => ['catalog', 'admin-products', 'page', query] as const,

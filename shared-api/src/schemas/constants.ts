@@ -20,6 +20,11 @@ export const ROLES = ['user', 'admin'] as const;
 /** Page size of the storefront product list. */
 export const RESULT_PER_PAGE = 8;
 
+/** The fewest characters the search box asks suggestions for: one letter matches nearly every product. */
+export const SUGGEST_MIN_LENGTH = 2;
+/** Suggestions in one answer: what the search box's list shows. */
+export const SUGGESTIONS_PER_ANSWER = 6;
+
 export const PRICE_MIN = 0;
 export const PRICE_MAX = 25_000;
 

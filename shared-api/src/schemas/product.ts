@@ -4,6 +4,8 @@ import {
   PRODUCT_IMAGE_TYPES,
   MAX_PRODUCT_IMAGE_BYTES,
   MAX_PRODUCT_IMAGES_PER_PRODUCT,
+  SUGGEST_MIN_LENGTH,
+  SUGGESTIONS_PER_ANSWER,
 } from './constants.ts';
 import {
   categorySchema,
@@ -87,6 +89,31 @@ export const productListResponseSchema = z.object({
   filteredProductsCount: z.number().int(),
 });
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+
+/** `GET /products/suggest?q=`: what the search box holds so far. */
+export const productSuggestQuerySchema = z.object({
+  q: z
+    .string({ error: 'q is required' })
+    .trim()
+    .min(SUGGEST_MIN_LENGTH, `q must be at least ${SUGGEST_MIN_LENGTH} characters`)
+    .max(100, 'q must be at most 100 characters'),
+});
+export type ProductSuggestQuery = z.input<typeof productSuggestQuerySchema>;
+
+/** A suggestion carries what its line shows: name, first picture, price. */
+export const productSuggestionSchema = z.object({
+  _id: objectIdSchema,
+  name: z.string(),
+  price: rupeesSchema.describe('rupees'),
+  image: imageSchema.nullable().describe('the first picture, null when the product has none'),
+});
+export type ProductSuggestion = z.infer<typeof productSuggestionSchema>;
+
+export const productSuggestResponseSchema = z.object({
+  success: z.literal(true),
+  products: z.array(productSuggestionSchema).max(SUGGESTIONS_PER_ANSWER),
+});
+export type ProductSuggestResponse = z.infer<typeof productSuggestResponseSchema>;
 
 export const productDetailResponseSchema = z.object({ success: z.literal(true), product: productSchema });
 export type ProductDetailResponse = z.infer<typeof productDetailResponseSchema>;

@@ -6,6 +6,7 @@ import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { accountLinks } from './account-links.ts';
 import { CartLink } from './CartLink.tsx';
 import { mainLinks } from './nav-links.ts';
+import { NavbarSearch } from './NavbarSearch.tsx';
 import { useLogout } from './use-logout.ts';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -80,6 +81,7 @@ export function Navbar() {
           ))}
         </HStack>
         <Spacer />
+        <NavbarSearch />
         <CartLink />
         {/* Every state is as tall as the Login button (36 px), so the bar keeps its height when the
             session resolves or React takes over the prerendered page (a guest's frame). */}
