@@ -11,17 +11,20 @@ import {
   type OrderStatus,
   toPaise,
   toRupees,
+  trackingUrlOf,
 } from '@shop/shared-api/schemas';
 import type { AppContext } from '../context.ts';
 import type { ZodApp } from '../http/types.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { findInvoiceOf, issueInvoice } from '../invoices/invoice-repository.ts';
+import { sendInBackground } from '../mail/mailer.ts';
+import { orderShippedMail } from '../mail/messages.ts';
 import { isPaid } from './order-view.ts';
+import { deleteOrderRestocking } from './order-refunds.ts';
 import {
   buyerOf,
   adminOrdersPage,
   dailyOrderFigures,
-  deleteOrder,
   findOrder,
   listAllOrders,
   moveOrderStatus,
@@ -29,7 +32,7 @@ import {
 } from './order-repository.ts';
 
 const tag = 'admin: orders';
-/** One short `status` field. */
+/** One short `status` field, and Shipped's optional carrier and tracking number. */
 const STATUS_FORM = { fields: 3, fieldSize: 1024, files: 0, fileSize: 0, maxBytes: 16 * 1024 };
 const noSuchOrder = () => notFound('Order not found with this Id');
 
@@ -79,7 +82,8 @@ export function registerAdminOrderRoutes(admin: ZodApp, ctx: AppContext) {
     kit.admin({
       tag,
       summary:
-        'Move an order forward: Processing to Shipped, Shipped to Delivered (form data or JSON `status`)',
+        'Move an order forward: Processing to Shipped, Shipped to Delivered (form data or JSON `status`; ' +
+        'Shipped takes an optional `carrier` and `trackingNumber`, and mails the shopper)',
       params: idParamsSchema,
       body: processOrderRequestSchema,
       response: { 200: orderResponseSchema },
@@ -88,22 +92,34 @@ export function registerAdminOrderRoutes(admin: ZodApp, ctx: AppContext) {
     }),
     async (request) => {
       const { id } = request.params;
-      const { status } = request.body;
+      const { status, carrier, trackingNumber } = request.body;
       const current = await orderStatusOf(db, id);
       if (!current) throw noSuchOrder();
       if (current === 'Delivered') throw badRequest('You have already delivered this order');
+      if (current === 'Cancelled') throw badRequest('This order is cancelled');
       if (NEXT_STATUS[current] !== status) {
         throw badRequest(`An order can only move from ${current} to ${NEXT_STATUS[current]}`);
       }
-      await db.transaction(async (tx) => {
-        const moved = await moveOrderStatus(tx, id, current, status);
+      const moved = await db.transaction(async (tx) => {
+        const moved = await moveOrderStatus(tx, id, current, status, { carrier, trackingNumber });
         if (!moved) throw badRequest('The order changed meanwhile; reload it and try again');
         // Delivered: a cash order is paid now, and every delivered order has its invoice.
         if (status === 'Delivered' && isPaid(moved.paymentStatus) && !(await findInvoiceOf(tx, id))) {
           const buyer = await buyerOf(tx, moved.userId);
           if (buyer) await issueInvoice(tx, moved, buyer, ctx.config.gst);
         }
+        return moved;
       });
+      if (status === 'Shipped') {
+        const buyer = await buyerOf(db, moved.userId);
+        const link = trackingUrlOf(moved.carrier, moved.trackingNumber);
+        if (buyer)
+          sendInBackground(
+            ctx.mailer,
+            orderShippedMail(ctx.config.shopUrl, buyer.email, moved, link),
+            request.log,
+          );
+      }
       const order = await findOrder(db, id, kit.baseUrlOf(request));
       return { success: true as const, order: order! };
     },
@@ -113,13 +129,14 @@ export function registerAdminOrderRoutes(admin: ZodApp, ctx: AppContext) {
     '/order/:id',
     kit.admin({
       tag,
-      summary: 'Delete an order',
+      summary: 'Delete an order; one not delivered (nor cancelled) has its stock put back',
       params: idParamsSchema,
       response: { 200: successMessageSchema },
       errors: [404],
     }),
     async (request) => {
-      if (!(await deleteOrder(db, request.params.id))) throw noSuchOrder();
+      if (!(await deleteOrderRestocking(db, request.params.id))) throw noSuchOrder();
+      ctx.catalogCache.invalidate();
       return { success: true as const, message: 'Order Deleted Successfully' };
     },
   );
