@@ -31,6 +31,7 @@ export {
   OrderStatusBadge,
   orderStatusPalette,
   PaymentStatusBadge,
+  RefundBadge,
 } from './components/StatusBadges.tsx';
 export { shopInfo } from './shop-info.ts';
 

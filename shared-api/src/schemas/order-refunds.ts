@@ -91,3 +91,30 @@ export const orderPaymentsResponseSchema = z.object({
   ),
 });
 export type OrderPaymentsResponse = z.infer<typeof orderPaymentsResponseSchema>;
+
+/**
+ * The admin's refund form: one quantity field per line (`line0`, `line1` … as strings from the inputs,
+ * 0 = not this line, at most what is left to refund) and the restock choice; at least one unit.
+ */
+export function refundLinesFormSchema(lines: readonly { refundable: number }[]) {
+  return z.looseObject({ restock: z.enum(['yes', 'no']) }).superRefine((values, context) => {
+    const fields = values as Record<string, unknown>;
+    let units = 0;
+    lines.forEach((line, index) => {
+      const name = `line${index}`;
+      const quantity = Number(String(fields[name] ?? '').trim() || '0');
+      if (!Number.isInteger(quantity) || quantity < 0)
+        context.addIssue({ code: 'custom', path: [name], message: 'Enter a whole number, 0 or more' });
+      else if (quantity > line.refundable)
+        context.addIssue({ code: 'custom', path: [name], message: `At most ${line.refundable}` });
+      else units += quantity;
+    });
+    const first = lines.findIndex((line) => line.refundable > 0);
+    if (units === 0 && first >= 0)
+      context.addIssue({
+        code: 'custom',
+        path: [`line${first}`],
+        message: 'Choose at least one unit to refund',
+      });
+  });
+}
