@@ -38,7 +38,8 @@ export function ProcessOrderForm({ order }: { order: Order }) {
     initialValues: { status: NOT_CHOSEN, carrier: '', trackingNumber: '' },
     describeFailure: failureMessage(FALLBACK_MESSAGES.updateOrder),
     onSubmit: async ({ status, carrier, trackingNumber }) => {
-      await updateOrderStatus(order._id, status, { carrier, trackingNumber });
+      if (status === 'Shipped') await updateOrderStatus(order._id, status, { carrier, trackingNumber });
+      else await updateOrderStatus(order._id, status);
       toast.success('Order Updated Successfully');
       form.setValue('status', NOT_CHOSEN);
       form.setValue('carrier', '');
