@@ -58,6 +58,23 @@ test.describe('without JavaScript, each public address shows its real content', 
     });
   });
 
+  test('a sorted list: the api’s page in the api’s order, the order chosen in Sort by', async ({
+    browser,
+    request,
+  }) => {
+    const cheapest = await productList(request, 'sort=price_asc&page=2');
+    const best = await productList(request, 'keyword=Camera&sort=rating');
+    await withoutJavaScript(browser, async (page) => {
+      const names = storefront(page).getByTestId('product-card').getByRole('heading');
+      await page.goto('/products?sort=price_asc&page=2');
+      await expect(names).toHaveText(cheapest.products.map((product) => product.name));
+      await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price_asc');
+      await page.goto('/products/Camera?sort=rating');
+      await expect(names).toHaveText(best.products.map((product) => product.name));
+      await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('rating');
+    });
+  });
+
   test('a keyword’s list: the matches of the literal name', async ({ browser, request }) => {
     const matches = await productList(request, 'keyword=Camera');
     expect(matches.products.length).toBeGreaterThan(0);
@@ -91,7 +108,7 @@ test.describe('without JavaScript, each public address shows its real content', 
 });
 
 test.describe('React takes a rendered page over as it is', () => {
-  for (const address of ['/', '/products', '/products/Camera', 'a product page']) {
+  for (const address of ['/', '/products', '/products/Camera', '/products?sort=rating', 'a product page']) {
     test(`${address}: same elements, no hydration warning, no layout shift, no second request for its data`, async ({
       page,
       request,
@@ -240,6 +257,20 @@ test.describe('what is done before React has taken the page over is not lost', (
     await expect.poll(() => isHydrated(page, '#search-keyword'), { timeout: 20_000 }).toBe(true);
     await field.press('Enter');
     await expect(page).toHaveURL(/\/products\/Laptop$/);
+  });
+
+  test('an order chosen in Sort by is followed once React holds the page', async ({ page, request }) => {
+    const { products } = await productList(request, 'sort=price_desc');
+    await slowScripts(page);
+    await page.goto('/products', { waitUntil: 'commit' });
+    const sortBy = page.getByRole('combobox', { name: 'Sort by' });
+    await sortBy.selectOption('price_desc');
+    expect(await isHydrated(page, 'main')).toBe(false);
+    await expect(page).toHaveURL(/\/products\?sort=price_desc$/, { timeout: 20_000 });
+    await expect(sortBy).toHaveValue('price_desc');
+    await expect(storefront(page).getByTestId('product-card').getByRole('heading')).toHaveText(
+      products.map((product) => product.name),
+    );
   });
 
   test('Add to Cart, pressed by a signed-in shopper, adds', async ({ page, request }) => {

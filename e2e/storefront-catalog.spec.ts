@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/shell-session.ts';
 import { hydrated, productList, storefront } from './support/storefront.ts';
 
 test('home shows the default query as Featured Products, and View All Products leads to the catalog', async ({
@@ -70,6 +71,77 @@ test('filters and pages agree with the api, live in the address, and survive bac
     'true',
   );
   await expect(cards).toHaveCount(Math.min(rated.filteredProductsCount, rated.resultPerPage));
+});
+
+test('Sort by: chosen from the keyboard, kept in the address with the filters, across pages, Back and reload', async ({
+  page,
+  request,
+}) => {
+  const cards = storefront(page).getByTestId('product-card');
+  /** The cards show the api's page for `query`, in its order. */
+  const showsPage = async (query: string) => {
+    const { products } = await productList(request, query);
+    await expect(cards.getByRole('heading')).toHaveText(products.map((product) => product.name));
+  };
+  const sortBy = page.getByRole('combobox', { name: 'Sort by' });
+
+  await page.goto('/products?ratings=1');
+  await hydrated(page);
+  await expect(sortBy).toHaveValue('newest');
+  // Keyboard only: Tab reaches it (after the filters), each arrow key chooses the next order.
+  await page.getByRole('button', { name: 'Clear filters' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(sortBy).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page).toHaveURL(/\/products\?ratings=1&sort=price_asc$/);
+  await showsPage('ratings[gte]=1&sort=price_asc');
+  await page.keyboard.press('ArrowDown');
+  await expect(page).toHaveURL(/\/products\?ratings=1&sort=price_desc$/);
+  await expect(sortBy).toBeFocused();
+  await showsPage('ratings[gte]=1&sort=price_desc');
+  const prices = await productList(request, 'ratings[gte]=1&sort=price_desc');
+  expect(prices.products.map((product) => product.price)).toEqual(
+    prices.products.map((product) => product.price).toSorted((a, b) => b - a),
+  );
+
+  // Page 2 keeps the order; a filter keeps it and starts again from page 1.
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/\/products\?ratings=1&sort=price_desc&page=2$/);
+  await showsPage('ratings[gte]=1&sort=price_desc&page=2');
+  await page.getByRole('button', { name: 'Laptop', exact: true }).click();
+  await expect(page).toHaveURL(/\/products\?category=Laptop&ratings=1&sort=price_desc$/);
+  await showsPage('category=Laptop&ratings[gte]=1&sort=price_desc');
+
+  // A reload keeps it (the page server renders the sorted list), Back brings the previous list back.
+  await page.reload();
+  await expect(sortBy).toHaveValue('price_desc');
+  await showsPage('category=Laptop&ratings[gte]=1&sort=price_desc');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/products\?ratings=1&sort=price_desc&page=2$/);
+  await expect(sortBy).toHaveValue('price_desc');
+  await showsPage('ratings[gte]=1&sort=price_desc&page=2');
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/products\?ratings=1&sort=price_asc$/);
+  await expect(sortBy).toHaveValue('price_asc');
+  await showsPage('ratings[gte]=1&sort=price_asc');
+
+  // Best rated first, and back to the spec's order, whose address is plain again.
+  await sortBy.selectOption('Highest rated');
+  await expect(page).toHaveURL(/\/products\?ratings=1&sort=rating$/);
+  await showsPage('ratings[gte]=1&sort=rating');
+  await page.waitForLoadState('networkidle');
+  await expectNoSeriousA11yViolations(page, '/products?ratings=1&sort=rating');
+  await sortBy.selectOption('Newest');
+  await expect(page).toHaveURL(/\/products\?ratings=1$/);
+  await showsPage('ratings[gte]=1');
+
+  // Arrow keys pressed in a row, faster than the list follows: each goes on from the order shown.
+  await sortBy.focus();
+  for (const key of ['ArrowDown', 'ArrowDown', 'ArrowDown']) await page.keyboard.press(key);
+  await expect(page).toHaveURL(/\/products\?ratings=1&sort=rating$/);
+  await expect(sortBy).toHaveValue('rating');
+  await showsPage('ratings[gte]=1&sort=rating');
 });
 
 test('on a phone the filters fold under one button, and their code downloads when it is pressed', async ({

@@ -2,8 +2,9 @@
 // Seeds N bench products (one generate_series statement) into a fresh PGlite directory, or into a
 // throwaway database on the server DATABASE_URL names (dropped afterwards), then prints: seed time,
 // database size, the list's req/s and p99 under random filters with the answer cache on and off, the api's
-// RSS after each run, the event loop's delay and /health's p99 during each run, and the three worst single
-// requests (a keyword matching nothing, page 100000, category + price + rating). On PostgreSQL a catalog
+// RSS after each run, the event loop's delay and /health's p99 during each run, and the worst single
+// requests (a keyword matching nothing, page 100000, category + price + rating, and issue 28's sorts: the
+// middle page by rating, the deepest any order reads, and a sorted keyword list). On PostgreSQL a catalog
 // write (a stock change announced the way another instance announces it) lands every second of each run.
 // Figures move with the machine's load: run it holding the shared lock (flock /tmp/shop-heavy.lock).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -28,12 +29,20 @@ const seconds = Number(argument('seconds') ?? 10);
 const connections = Number(argument('connections') ?? 50);
 const serverUrl = process.env.DATABASE_URL || undefined;
 
-/** The three requests issue 27 names as the worst: each timed alone, on the server with its cache off. */
+/**
+ * The three requests issue 27 names as the worst, and the sorted ones of issue 28: each timed alone, on the
+ * server with its cache off. The middle page is the deepest a list reads (a later one is read from the end).
+ */
 const WORST = {
   'keyword matching nothing': '/api/v1/products?keyword=nothing-matches-this-42',
   'page 100000': '/api/v1/products?page=100000',
   'category + price + rating':
     '/api/v1/products?category=Camera&price[gte]=1000&price[lte]=5000&ratings[gte]=4&page=2',
+  'newest, middle page': `/api/v1/products?page=${Math.ceil(productCount / 16)}`,
+  'by rating, middle page': `/api/v1/products?sort=rating&page=${Math.ceil(productCount / 16)}`,
+  'by price, category, middle page': `/api/v1/products?category=Laptop&sort=price_desc&page=${Math.ceil(productCount / 7 / 16)}`,
+  'keyword by price, page 2': '/api/v1/products?keyword=Pro&sort=price_asc&page=2',
+  'by rating, category + rating': '/api/v1/products?category=Camera&ratings[gte]=4&sort=rating',
 };
 
 interface Server {

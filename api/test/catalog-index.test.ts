@@ -1,5 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_CATEGORIES, productListQuerySchema } from '@shop/shared-api/schemas';
+import {
+  PRODUCT_CATEGORIES,
+  PRODUCT_SORTS,
+  productListQuerySchema,
+  RESULT_PER_PAGE,
+} from '@shop/shared-api/schemas';
 import { useTestApp } from './helpers/test-app.ts';
 import { addProduct, listProducts, productNames as names, register } from './helpers/shop.ts';
 import { createCatalogIndex, loadCatalogSnapshot, pageOfSnapshot } from '../src/catalog/catalog-index.ts';
@@ -33,6 +38,19 @@ beforeAll(async () => {
       createdAt: i % 3 === 0 ? shared : new Date(shared.getTime() - i * 1000),
     });
   }
+  // Groups of products with one price and one rating each (some with one timestamp too): the sorts' ties,
+  // which only the id breaks.
+  for (let i = 0; i < 16; i++) {
+    const pricePaise = [149_900, 1_000_000, 2_500_000, 99_900][i % 4]!;
+    prices.push(pricePaise);
+    await addProduct(t.app, {
+      name: `${pick(WORDS)} Tied ${i}`,
+      category: pick(PRODUCT_CATEGORIES),
+      pricePaise,
+      ratings: [4.5, 0, 3, 4.5][i % 4]!,
+      createdAt: i % 2 === 0 ? shared : new Date(shared.getTime() - i * 7000),
+    });
+  }
   const reviewed = (await listProducts(t.app, '?keyword=Laptop')).body.products.slice(0, 3);
   for (const product of reviewed) {
     for (const rating of [5, 2]) {
@@ -46,10 +64,11 @@ beforeAll(async () => {
 });
 
 describe('the in-memory catalog index', () => {
-  it('answers every filter combination exactly as the database query does', async () => {
+  it('answers every filter, sort and page combination exactly as the database query does', async () => {
     const db = t.app.shop.db;
     const snapshot = await loadCatalogSnapshot(db);
     let nonEmpty = 0;
+    let sortedFromTheEnd = 0;
     for (let i = 0; i < 300; i++) {
       const [low, high] = [priceBound(), priceBound()].sort((a, b) => a - b);
       const raw: Record<string, unknown> = {
@@ -57,15 +76,46 @@ describe('the in-memory catalog index', () => {
         ...(random() < 0.5 ? { category: pick(PRODUCT_CATEGORIES) } : {}),
         ...(random() < 0.7 ? { price: { gte: Math.max(0, low!), lte: Math.max(0, high!) } } : {}),
         ...(random() < 0.5 ? { ratings: { gte: Math.round(random() * 500) / 100 } } : {}),
-        page: 1 + Math.floor(random() * 3),
+        // Each order, and none (the spec's), about equally often.
+        ...(random() < 0.8 ? { sort: pick(PRODUCT_SORTS) } : {}),
       };
+      // Any page up to one past the end (pages 1 to 3 of a long list too): the database reads a page past
+      // the middle from the other end, in every order.
+      const matching = pageOfSnapshot(snapshot, productListQuerySchema.parse(raw), baseUrl);
+      const last = Math.ceil(matching.filteredProductsCount / RESULT_PER_PAGE);
+      raw.page = 1 + Math.floor(random() * (Math.max(last, 2) + 1));
       const query = productListQuerySchema.parse(raw);
       const fromMemory = pageOfSnapshot(snapshot, query, baseUrl);
       expect(fromMemory, JSON.stringify(raw)).toEqual(await loadProductPage(db, query, baseUrl));
       if (fromMemory.products.length) nonEmpty++;
+      // A page past the middle of its list: the database reads it from the other end.
+      const offset = (query.page! - 1) * RESULT_PER_PAGE;
+      if (query.sort && offset > fromMemory.filteredProductsCount / 2 && fromMemory.products.length)
+        sortedFromTheEnd++;
     }
-    // The cases must exercise real pages, not only empty answers.
+    // The cases must exercise real pages, not only empty answers, sorted deep pages among them.
     expect(nonEmpty).toBeGreaterThan(50);
+    expect(sortedFromTheEnd).toBeGreaterThan(10);
+  });
+
+  it('sorts by price both ways and by rating, ties broken by id in the same direction', async () => {
+    const snapshot = await loadCatalogSnapshot(t.app.shop.db);
+    const everything = (sort: string) => {
+      const query = productListQuerySchema.parse({ sort });
+      const { filteredProductsCount } = pageOfSnapshot(snapshot, query, baseUrl);
+      return Array.from({ length: Math.ceil(filteredProductsCount / RESULT_PER_PAGE) }, (_, page) =>
+        pageOfSnapshot(snapshot, { ...query, page: page + 1 }, baseUrl).products.map(
+          ({ _id, price, ratings }) => ({ _id, price, ratings }),
+        ),
+      ).flat();
+    };
+    const byId = (a: { _id: string }, b: { _id: string }) => (a._id < b._id ? -1 : 1);
+    const cheapest = everything('price_asc');
+    expect(cheapest).toEqual(cheapest.toSorted((a, b) => a.price - b.price || byId(a, b)));
+    expect(everything('price_desc')).toEqual(cheapest.toReversed());
+    const rated = everything('rating');
+    expect(rated).toEqual(rated.toSorted((a, b) => b.ratings - a.ratings || byId(b, a)));
+    expect(rated).toHaveLength(snapshot.all.products.length);
   });
 
   it('shows a product change at once on this instance', async () => {

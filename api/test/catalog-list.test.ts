@@ -111,7 +111,65 @@ const listCases = (answeredBy: string, used: UsedTestApp) =>
       expect(all.body.productsCount).toBe(16);
     });
 
+    it('sorts by price either way or best rated first, with the filters and pages of the spec', async () => {
+      const pages = async (query: string) => [
+        ...names((await list(`${query}&page=1`)).body),
+        ...names((await list(`${query}&page=2`)).body),
+      ];
+      const fillers = Array.from({ length: 10 }, (_, i) => `Filler Phone ${i}`);
+      const cheapest = [
+        ...fillers,
+        '100% Cotton Tee',
+        'Under_score Shorts',
+        'Beta laptop sleeve',
+        'Gamma Sneakers',
+        'Alpha Laptop',
+        'Delta Camera',
+      ];
+      expect(await pages('?sort=price_asc')).toEqual(cheapest);
+      // Page 2 of 2 is read from the other end by the database: the same order.
+      expect(await pages('?sort=price_desc')).toEqual(cheapest.toReversed());
+      const first = await list('?sort=price_desc');
+      expect(first.body).toMatchObject({ productsCount: 16, resultPerPage: 8, filteredProductsCount: 16 });
+      expect(first.body.products).toHaveLength(8);
+
+      // Best rated first; the eleven unrated ones tie at 0, and the id breaks the tie (descending).
+      const rated = [
+        ...(await list('?sort=rating')).body.products,
+        ...(await list('?sort=rating&page=2')).body.products,
+      ];
+      expect(rated.slice(0, 5).map((product) => product.name)).toEqual([
+        'Delta Camera',
+        'Alpha Laptop',
+        'Gamma Sneakers',
+        'Beta laptop sleeve',
+        'Under_score Shorts',
+      ]);
+      const unrated = rated.slice(5).map((product) => product._id);
+      expect(unrated).toHaveLength(11);
+      expect(unrated).toEqual(unrated.toSorted().toReversed());
+
+      // Newest is the spec's order, the one without sort.
+      expect(names((await list('?sort=newest')).body)).toEqual(names((await list()).body));
+      expect(names((await list('?sort=')).body)).toEqual(names((await list()).body));
+      // The filters keep their meaning; the sort orders what they let through, page by page.
+      expect(names((await list('?keyword=LAPTOP&sort=price_asc')).body)).toEqual([
+        'Beta laptop sleeve',
+        'Alpha Laptop',
+      ]);
+      expect(names((await list('?category=SmartPhones&sort=price_desc&page=2')).body)).toEqual([
+        'Filler Phone 1',
+        'Filler Phone 0',
+      ]);
+      const ratedCheap = await list('?price[lte]=1000&ratings[gte]=2&sort=price_desc');
+      expect(names(ratedCheap.body)).toEqual(['Beta laptop sleeve', 'Under_score Shorts']);
+      expect(ratedCheap.body.filteredProductsCount).toBe(2);
+    });
+
     it.each([
+      ['?sort=cheapest', /sort/],
+      ['?sort=PRICE_ASC', /sort/],
+      ['?sort=price_asc&sort=rating', /sort/],
       ['?page=0', /page/],
       ['?page=abc', /page/],
       ['?price[gte]=cheap', /price\[gte\]/],

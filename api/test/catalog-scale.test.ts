@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { PRODUCT_CATEGORIES, productListQuerySchema, RESULT_PER_PAGE } from '@shop/shared-api/schemas';
+import {
+  PRODUCT_CATEGORIES,
+  PRODUCT_SORTS,
+  productListQuerySchema,
+  RESULT_PER_PAGE,
+} from '@shop/shared-api/schemas';
 import { useTestApp } from './helpers/test-app.ts';
 import { addProduct, register } from './helpers/shop.ts';
 import { loadProductPage, productFilter } from '../src/catalog/product-repository.ts';
@@ -22,6 +27,14 @@ const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]
 
 type Query = ReturnType<typeof productListQuerySchema.parse>;
 
+/** Each order of the list as issue 28 words it: newest first (the spec's), by price, best rated; id breaks ties. */
+const ORDER_BY = {
+  newest: [desc(products.createdAt), desc(products.id)],
+  price_asc: [asc(products.pricePaise), asc(products.id)],
+  price_desc: [desc(products.pricePaise), desc(products.id)],
+  rating: [desc(products.ratings), desc(products.id)],
+};
+
 /** The spec read plainly: two COUNT(*)s, the page by OFFSET, the page's reviews oldest first. */
 async function referencePage(db: DbOrTx, query: Query) {
   const where = productFilter(query);
@@ -31,7 +44,7 @@ async function referencePage(db: DbOrTx, query: Query) {
     .select()
     .from(products)
     .where(where)
-    .orderBy(desc(products.createdAt), desc(products.id))
+    .orderBy(...ORDER_BY[query.sort ?? 'newest'])
     .limit(RESULT_PER_PAGE)
     .offset(((query.page ?? 1) - 1) * RESULT_PER_PAGE);
   const reviewRows = rows.length
@@ -102,10 +115,11 @@ beforeAll(async () => {
 });
 
 describe('the product list at scale', () => {
-  it('agrees with the plain reference on 300 random filter and page combinations', async () => {
+  it('agrees with the plain reference on 300 random filter, sort and page combinations', async () => {
     const db = t.app.shop.db;
     let nonEmpty = 0;
     let fromTheEnd = 0;
+    let sortedFromTheEnd = 0;
     for (let i = 0; i < 300; i++) {
       const low = Math.floor(random() * 30_000);
       const raw: Record<string, unknown> = {
@@ -113,12 +127,16 @@ describe('the product list at scale', () => {
         ...(random() < 0.5 ? { category: pick(PRODUCT_CATEGORIES) } : {}),
         ...(random() < 0.5 ? { price: { gte: low, lte: low + random() * 20_000 } } : {}),
         ...(random() < 0.4 ? { ratings: { gte: Math.round(random() * 500) / 100 } } : {}),
+        ...(random() < 0.8 ? { sort: pick(PRODUCT_SORTS) } : {}),
       };
       const unpaged = await referencePage(db, productListQuerySchema.parse(raw));
       const last = Math.ceil(unpaged.filteredProductsCount / RESULT_PER_PAGE);
       // Any page up to one past the end: the deep ones are read from the other end of the set.
       raw.page = 1 + Math.floor(random() * (last + 1));
-      if ((raw.page as number) > last / 2 && (raw.page as number) <= last) fromTheEnd++;
+      if ((raw.page as number) > last / 2 && (raw.page as number) <= last) {
+        fromTheEnd++;
+        if (raw.sort) sortedFromTheEnd++;
+      }
       const query = productListQuerySchema.parse(raw);
       const answer = await loadProductPage(db, query, baseUrl);
       expect(answer, JSON.stringify(raw)).toEqual(await referencePage(db, query));
@@ -126,6 +144,7 @@ describe('the product list at scale', () => {
     }
     expect(nonEmpty).toBeGreaterThan(150);
     expect(fromTheEnd).toBeGreaterThan(50);
+    expect(sortedFromTheEnd).toBeGreaterThan(60);
   });
 
   it('keeps the counters in the writing transaction: inserts, deletes, category changes, a rollback', async () => {

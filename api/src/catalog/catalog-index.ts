@@ -1,12 +1,17 @@
 import { asc, desc } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Product, ProductSuggestion, productListQuerySchema } from '@shop/shared-api/schemas';
+import type {
+  Product,
+  ProductSort,
+  ProductSuggestion,
+  productListQuerySchema,
+} from '@shop/shared-api/schemas';
 import { RESULT_PER_PAGE } from '@shop/shared-api/schemas';
 import type { Db } from '../db/client.ts';
 import { products, reviews, type ProductRow } from '../db/schema.ts';
 import { selectReviewsWithAuthors, toReviewView } from '../reviews/review-repository.ts';
 import { toProductView } from './product-view.ts';
-import { loadProductPage, loadSuggestions } from './product-repository.ts';
+import { LIST_ORDERS, loadProductPage, loadSuggestions } from './product-repository.ts';
 import { indexNameTrigrams, suggestedPositions, toSuggestion, type NameTrigrams } from './suggestions.ts';
 
 type ProductListQuery = z.output<typeof productListQuerySchema>;
@@ -30,8 +35,9 @@ interface IndexedProduct {
 }
 
 /**
- * Products in the list's order (newest first) with their filtered columns side by side in typed arrays:
- * a scan reads numbers from contiguous memory and touches a product only when it matches.
+ * Products in one of the list's orders (the spec's, newest first, unless sorted: `shelfOf`) with their
+ * filtered columns side by side in typed arrays: a scan reads numbers from contiguous memory and touches a
+ * product only when it matches.
  */
 interface CatalogShelf {
   products: IndexedProduct[];
@@ -43,6 +49,8 @@ interface CatalogShelf {
 export interface CatalogSnapshot {
   all: CatalogShelf;
   byCategory: Map<string, CatalogShelf>;
+  /** The shelves in another order than the spec's, each sorted when first asked for: `sort|category`. */
+  sorted: Map<string, CatalogShelf>;
   loadedAt: number;
   /** The names' trigrams, worked out by the first suggestion asked of this snapshot (not by every load). */
   nameTrigrams?: NameTrigrams;
@@ -89,14 +97,44 @@ export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
     loadedAt,
     all: shelve(entries),
     byCategory: new Map([...byCategory].map(([category, shelf]) => [category, shelve(shelf)])),
+    sorted: new Map(),
   };
 }
 
 const EMPTY_SHELF = shelve([]);
 
+/** Ids compared as PostgreSQL compares them: 24 lowercase hex characters, so code unit by code unit. */
+const compareIds = (a: IndexedProduct, b: IndexedProduct) =>
+  a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0;
+
+/** `LIST_ORDERS[sort]` as a comparison: its column, then the id, both in its direction. */
+function comparison(sort: Exclude<ProductSort, 'newest'>) {
+  const { column, descending } = LIST_ORDERS[sort];
+  const sign = descending ? -1 : 1;
+  return (a: IndexedProduct, b: IndexedProduct) => sign * (a.row[column] - b.row[column] || compareIds(a, b));
+}
+
+/**
+ * The shelf of `category` (all when undefined) in the list's order for `sort`. The snapshot's shelves are
+ * in the spec's order (the database's, to the microsecond); another order is sorted once per snapshot,
+ * when first asked for (10,000 products: 9-25 ms, then kept until the next load; docs/performance.md).
+ */
+function shelfOf(snapshot: CatalogSnapshot, category: string | undefined, sort: ProductSort | undefined) {
+  const shelf = category === undefined ? snapshot.all : (snapshot.byCategory.get(category) ?? EMPTY_SHELF);
+  if (sort === undefined || sort === 'newest') return shelf;
+  const key = `${sort}|${category ?? ''}`;
+  let sorted = snapshot.sorted.get(key);
+  if (!sorted) {
+    sorted = shelve(shelf.products.toSorted(comparison(sort)));
+    snapshot.sorted.set(key, sorted);
+  }
+  return sorted;
+}
+
 /**
  * One page of the storefront list from a snapshot: the same filters as `productFilter` (the SQL path),
- * with the keyword matched case-insensitively as a plain substring (ILIKE with % and _ escaped).
+ * with the keyword matched case-insensitively as a plain substring (ILIKE with % and _ escaped), in the
+ * same order (`LIST_ORDERS`).
  */
 export function pageOfSnapshot(
   snapshot: CatalogSnapshot,
@@ -110,8 +148,7 @@ export function pageOfSnapshot(
   const maxPaise = query.price?.lte !== undefined ? Math.floor(query.price.lte * 100) : Infinity;
   const minRating = query.ratings?.gte ?? -Infinity;
   const first = ((query.page ?? 1) - 1) * RESULT_PER_PAGE;
-  const shelf = category === undefined ? snapshot.all : (snapshot.byCategory.get(category) ?? EMPTY_SHELF);
-  const { products: entries, pricePaise, ratings } = shelf;
+  const { products: entries, pricePaise, ratings } = shelfOf(snapshot, category, query.sort);
   const pageEntries: IndexedProduct[] = [];
   let matching = 0;
   for (let i = 0; i < entries.length; i++) {

@@ -4,6 +4,7 @@ import type {
   AdminProductsPageResponse,
   adminProductsQuerySchema,
   Product,
+  ProductSort,
   ProductSuggestion,
   productListQuerySchema,
 } from '@shop/shared-api/schemas';
@@ -67,6 +68,27 @@ export function productFilter(query: ProductListQuery) {
   return filters.length ? and(...filters) : undefined;
 }
 
+/**
+ * The storefront list's orders (`sort=`, issue 28; none asked is `newest`, the spec's order): one column,
+ * then the id, both in the sort's direction. A total order (no two products tie on the id), which the
+ * memory index (catalog-index.ts) keeps in the same way, and one that reverses whole: a deep page is read
+ * from the other end by flipping both directions.
+ */
+export const LIST_ORDERS = {
+  newest: { column: 'createdAt', descending: true },
+  price_asc: { column: 'pricePaise', descending: false },
+  price_desc: { column: 'pricePaise', descending: true },
+  rating: { column: 'ratings', descending: true },
+} as const satisfies Record<ProductSort, { column: keyof ProductRow; descending: boolean }>;
+
+/** `order by` the list's order (`reversed`: read from the other end), its columns named as `table`'s. */
+function listOrder(sort: ProductSort | undefined, table: string, reversed = false) {
+  const order = LIST_ORDERS[sort ?? 'newest'];
+  const direction = order.descending !== reversed ? 'desc' : 'asc';
+  const column = products[order.column].name;
+  return sql.raw(`${table}.${column} ${direction}, ${table}.id ${direction}`);
+}
+
 interface PageProduct {
   id: string;
   name: string;
@@ -124,8 +146,8 @@ async function countProducts(db: DbOrTx, query: ProductListQuery) {
  * in one round trip, the database building the JSON (which matters most on PGlite, where every query waits
  * its turn). The page's ids are found first, from the covering indexes, and only those 8 rows are read
  * with their reviews: nothing is joined for the rows a deep page skips. A page past the middle of the
- * matching set is read from the other end (ascending, then reversed), so a deep page never skips more than
- * half of it; a page past the end costs no query at all.
+ * matching set is read from the other end (the order reversed, then the page put back in order), so a
+ * deep page never skips more than half of it; a page past the end costs no query at all.
  */
 export async function loadProductPage(db: DbOrTx, query: ProductListQuery, baseUrl: string) {
   const counts = await countProducts(db, query);
@@ -133,11 +155,10 @@ export async function loadProductPage(db: DbOrTx, query: ProductListQuery, baseU
   let pageProducts: PageProduct[] = [];
   if (offset < counts.filtered) {
     const fromEnd = offset > counts.filtered / 2;
-    const direction = sql.raw(fromEnd ? 'asc' : 'desc');
     const limit = fromEnd ? Math.min(RESULT_PER_PAGE, counts.filtered - offset) : RESULT_PER_PAGE;
     const skip = fromEnd ? Math.max(counts.filtered - offset - RESULT_PER_PAGE, 0) : offset;
     const result = await db.execute(sql`
-      select coalesce(json_agg(page_row order by page_row.created_at desc, page_row.id desc), '[]'::json) as products
+      select coalesce(json_agg(page_row order by ${listOrder(query.sort, 'page_row')}), '[]'::json) as products
       from (
         select p.id, p.name, p.price_paise, p.description, p.category, p.stock, p.images, p.ratings,
           p.num_of_reviews, p.created_at,
@@ -154,7 +175,7 @@ export async function loadProductPage(db: DbOrTx, query: ProductListQuery, baseU
         from (
           select products.id from products
           where ${productFilter(query) ?? sql`true`}
-          order by products.created_at ${direction}, products.id ${direction}
+          order by ${listOrder(query.sort, 'products', fromEnd)}
           limit ${sql.raw(String(limit))} offset ${sql.raw(String(skip))}
         ) page_ids
         join products p on p.id = page_ids.id

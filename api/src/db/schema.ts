@@ -105,9 +105,9 @@ export const products = pgTable(
   (table) => [
     check('products_stock_check', sql`${table.stock} >= 0`),
     check('products_price_check', sql`${table.pricePaise} >= 0`),
-    // The list's indexes (migration 0014, written by hand: INCLUDE columns and a trigram GIN index):
-    // products_name_trgm_idx, products_list_order_idx, products_category_order_idx, products_price_idx,
-    // products_category_price_idx.
+    // The list's indexes (migrations 0014 and 0017, written by hand: INCLUDE columns and a trigram GIN
+    // index): products_name_trgm_idx, products_list_order_idx, products_category_order_idx,
+    // products_price_order_idx, products_category_price_order_idx, products_rating_order_idx.
   ],
 );
 

@@ -1,4 +1,4 @@
-import { PRICE_MAX, PRICE_MIN } from '../schemas/constants.ts';
+import { PRICE_MAX, PRICE_MIN, type ProductSort } from '../schemas/constants.ts';
 import type {
   productDetailResponseSchema,
   productListResponseSchema,
@@ -25,15 +25,21 @@ export interface ProductSearch {
   ratings?: number;
   /** Omitted (or 'All') for every category. */
   category?: ProductCategory | 'All';
+  /** The list's order (issue 28); omitted or 'newest' is the spec's, newest first. */
+  sort?: ProductSort;
 }
 
-/** The default product query of the spec: every product, first page, the whole price range, any rating. */
+/**
+ * The default product query of the spec: every product, first page, the whole price range, any rating, in
+ * the spec's order.
+ */
 export const DEFAULT_PRODUCT_SEARCH: Required<ProductSearch> = {
   keyword: '',
   page: 1,
   price: [PRICE_MIN, PRICE_MAX],
   ratings: 0,
   category: 'All',
+  sort: 'newest',
 };
 
 /** Every field filled in, so equal searches share one cache entry however they were written. */
@@ -41,7 +47,10 @@ export function normalizeProductSearch(search: ProductSearch = {}): Required<Pro
   return { ...DEFAULT_PRODUCT_SEARCH, ...search, keyword: (search.keyword ?? '').trim() };
 }
 
-/** The query string of docs/product.md, the calls, bracket keys included: keyword, page, price[gte], price[lte], ratings[gte]. */
+/**
+ * The query string of docs/product.md, the calls, bracket keys included: keyword, page, price[gte], price[lte],
+ * ratings[gte]; category and sort only when asked (the spec's call is unchanged without them).
+ */
 export function productSearchParams(search: ProductSearch = {}): URLSearchParams {
   const [gte, lte] = search.price ?? [PRICE_MIN, PRICE_MAX];
   const params = new URLSearchParams({
@@ -52,6 +61,7 @@ export function productSearchParams(search: ProductSearch = {}): URLSearchParams
     'ratings[gte]': String(search.ratings ?? 0),
   });
   if (search.category && search.category !== 'All') params.set('category', search.category);
+  if (search.sort && search.sort !== 'newest') params.set('sort', search.sort);
   return params;
 }
 

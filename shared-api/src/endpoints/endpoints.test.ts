@@ -79,6 +79,14 @@ describe('catalog, admin and order endpoints (docs/product.md, the calls)', () =
     expect(productSearchParams({ category: 'All' }).has('category')).toBe(false);
   });
 
+  it('asks for an order only when it is not the spec’s (newest first)', () => {
+    expect(productSearchParams({ sort: 'price_desc' }).get('sort')).toBe('price_desc');
+    expect(productSearchParams({ sort: 'rating', page: 3 }).toString()).toBe(
+      'keyword=&page=3&price%5Bgte%5D=0&price%5Blte%5D=25000&ratings%5Bgte%5D=0&sort=rating',
+    );
+    expect(productSearchParams({ sort: 'newest' }).toString()).toBe(productSearchParams().toString());
+  });
+
   it('GET /products', async () => {
     answer = { success: true, products: [], productsCount: 0, resultPerPage: 8, filteredProductsCount: 0 };
     await expect(getProducts({ keyword: 'x' })).resolves.toMatchObject({ resultPerPage: 8 });

@@ -18,6 +18,15 @@ export const ORDER_STATUSES = ['Processing', 'Shipped', 'Delivered', 'Cancelled'
 
 export const ROLES = ['user', 'admin'] as const;
 
+/**
+ * The orders the storefront list can be asked for (issue 28, `sort=`). `newest` is the spec's order and
+ * the list's order when none is asked; ties are broken by id, in the sort's direction (docs/product.md).
+ */
+export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc', 'rating'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const isProductSort = (value: unknown): value is ProductSort =>
+  (PRODUCT_SORTS as readonly unknown[]).includes(value);
+
 /** Page size of the storefront product list. */
 export const RESULT_PER_PAGE = 8;
 

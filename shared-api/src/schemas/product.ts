@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   PRODUCT_CATEGORIES,
   PRODUCT_IMAGE_TYPES,
+  PRODUCT_SORTS,
   MAX_PRODUCT_IMAGE_BYTES,
   MAX_PRODUCT_IMAGES_PER_PRODUCT,
   SUGGEST_MIN_LENGTH,
@@ -52,7 +53,10 @@ const queryNumber = (field: string, min: number, max: number) =>
 
 const emptyToUndefined = (value: unknown) => (value === '' || value === 'All' ? undefined : value);
 
-/** `GET /products?keyword&category&price[gte]&price[lte]&ratings[gte]&page` (brackets parsed with qs). */
+/**
+ * `GET /products?keyword&category&price[gte]&price[lte]&ratings[gte]&page&sort` (brackets parsed with qs).
+ * `sort` is optional (issue 28): without it the list is in the spec's order, newest first.
+ */
 export const productListQuerySchema = z.object({
   keyword: z.string().trim().max(100, 'keyword must be at most 100 characters').optional(),
   category: z.preprocess(
@@ -78,6 +82,10 @@ export const productListQuerySchema = z.object({
     .min(1, 'page must be at least 1')
     .max(100_000, 'page is too large')
     .optional(),
+  sort: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(PRODUCT_SORTS, { error: `sort must be one of ${PRODUCT_SORTS.join(', ')}` }).optional(),
+  ),
 });
 export type ProductListQuery = z.input<typeof productListQuerySchema>;
 

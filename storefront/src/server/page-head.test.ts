@@ -99,6 +99,18 @@ describe('a catalog page’s head', () => {
     expect(catalogHead(shop, filtersOf('red shoes', ''), list).canonical).toBe(
       `${shop}/products/red%20shoes`,
     );
+    // A sorted list is a list of its own; the spec's order (newest) is the default, left out.
+    expect(catalogHead(shop, filtersOf(undefined, 'page=2&sort=price_asc'), list).canonical).toBe(
+      `${shop}/products?sort=price_asc&page=2`,
+    );
+    expect(catalogHead(shop, filtersOf(undefined, 'sort=newest'), list).canonical).toBe(`${shop}/products`);
+  });
+
+  it('says the order of a sorted list, and its breadcrumb names the list in the spec’s order', () => {
+    const head = catalogHead(shop, filtersOf(undefined, 'category=Laptop&sort=price_desc&page=2'), list);
+    expect(head.description).toMatch(/^20 products in Laptop, price: high to low, page 2 of 3: Product 1/);
+    const [trail] = head.structuredData as { itemListElement: { item: string }[] }[];
+    expect(trail!.itemListElement.at(-1)!.item).toBe(`${shop}/products?category=Laptop`);
   });
 
   it('says what the list holds, and which page of how many', () => {

@@ -3,6 +3,7 @@ import type { PageHead } from '@shop/shared-contract';
 import {
   addressOfFilters,
   catalogHeading,
+  SORT_LABELS,
   type CatalogFilters,
 } from '../features/catalog/catalog-address.ts';
 import { PRODUCT_NOT_FOUND } from '../features/product/product-title.ts';
@@ -80,8 +81,9 @@ export function catalogHead(shopUrl: string, filters: CatalogFilters, list: Prod
     .join(', ');
   const pages = Math.max(1, Math.ceil(list.filteredProductsCount / list.resultPerPage));
   const count = list.filteredProductsCount;
+  const order = filters.sort === 'newest' ? '' : `, ${SORT_LABELS[filters.sort].toLowerCase()}`;
   const description = summary(
-    `${count} ${count === 1 ? 'product' : 'products'}${scope ? ` ${scope}` : ''}${
+    `${count} ${count === 1 ? 'product' : 'products'}${scope ? ` ${scope}` : ''}${order}${
       pages > 1 ? `, page ${filters.page} of ${pages}` : ''
     }: ${list.products.map((product) => product.name).join(', ') || 'none yet'}.`,
   );
@@ -92,7 +94,8 @@ export function catalogHead(shopUrl: string, filters: CatalogFilters, list: Prod
       ? [
           {
             name: heading === 'Products' ? filters.category : heading,
-            path: addressOfFilters({ ...filters, page: 1 }),
+            // The list itself: its first page, in the spec's order.
+            path: addressOfFilters({ ...filters, page: 1, sort: 'newest' }),
           },
         ]
       : []),

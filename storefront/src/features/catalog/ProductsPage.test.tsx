@@ -1,6 +1,6 @@
 import { aProduct, aProductList, apiFailure, fakeApi } from '@shop/shared-api/testing';
 import { renderPage, resetSession } from '@shop/shared-auth/testing';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ProductsPage from './ProductsPage.tsx';
@@ -50,6 +50,80 @@ describe('/products', () => {
     expect(router.state.location.search).toBe('?category=SmartPhones');
     await userEvent.click(screen.getByRole('button', { name: '3 stars and up' }));
     expect(router.state.location.search).toBe('?category=SmartPhones&ratings=3');
+  });
+
+  describe('Sort by', () => {
+    const sortBy = () => screen.getByRole('combobox', { name: 'Sort by' });
+
+    it('offers the four orders, newest (the spec’s) chosen, and asks the api for none', async () => {
+      const calls = fakeApi({ 'GET /products': () => aProductList(eight) });
+      render();
+      await screen.findAllByTestId('product-card');
+      expect(sortBy()).toHaveValue('newest');
+      expect(
+        within(sortBy())
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Newest', 'Price: low to high', 'Price: high to low', 'Highest rated']);
+      expect(calls[0]!.query.has('sort')).toBe(false);
+    });
+
+    it('a chosen order goes into the address from page 1, keeps the filters, and is asked for', async () => {
+      const calls = fakeApi({
+        'GET /products': () => aProductList(eight, { filteredProductsCount: 30 }),
+      });
+      const { router } = render('/products/phone?ratings=3&page=3');
+      await screen.findAllByTestId('product-card');
+      await userEvent.selectOptions(sortBy(), 'Price: high to low');
+      expect(router.state.location.pathname).toBe('/products/phone');
+      expect(router.state.location.search).toBe('?ratings=3&sort=price_desc');
+      expect(sortBy()).toHaveValue('price_desc');
+      await vi.waitFor(() => expect(calls.at(-1)!.query.get('sort')).toBe('price_desc'));
+      expect(calls.at(-1)!.query.get('page')).toBe('1');
+      expect(calls.at(-1)!.query.get('ratings[gte]')).toBe('3');
+
+      // Pages and filters keep the order.
+      const pager = await screen.findByRole('navigation', { name: 'Product pages' });
+      await userEvent.click(within(pager).getByRole('button', { name: 'Page 2' }));
+      expect(router.state.location.search).toBe('?ratings=3&sort=price_desc&page=2');
+      await userEvent.click(await screen.findByRole('button', { name: 'Camera' }));
+      expect(router.state.location.search).toBe('?category=Camera&ratings=3&sort=price_desc');
+
+      // Back to the spec's order: the address is plain again.
+      await userEvent.selectOptions(sortBy(), 'Newest');
+      expect(router.state.location.search).toBe('?category=Camera&ratings=3');
+    });
+
+    it('reads the order from the address, and follows the address when it changes (Back)', async () => {
+      const calls = fakeApi({ 'GET /products': () => aProductList(eight) });
+      const { router } = render('/products?sort=rating');
+      await screen.findAllByTestId('product-card');
+      expect(sortBy()).toHaveValue('rating');
+      expect(calls[0]!.query.get('sort')).toBe('rating');
+      await userEvent.selectOptions(sortBy(), 'Price: low to high');
+      expect(sortBy()).toHaveValue('price_asc');
+      await act(() => router.navigate(-1));
+      expect(router.state.location.search).toBe('?sort=rating');
+      expect(sortBy()).toHaveValue('rating');
+    });
+
+    it('is a labelled native select in the tab order (the browser gives it its keys)', async () => {
+      fakeApi({ 'GET /products': () => aProductList(eight) });
+      render('/products?sort=price_asc');
+      await screen.findAllByTestId('product-card');
+      expect(screen.getByLabelText('Sort by')).toBe(sortBy());
+      expect(sortBy().tagName).toBe('SELECT');
+      expect(sortBy()).toBeEnabled();
+      expect((sortBy() as HTMLSelectElement).tabIndex).toBe(0);
+      // e2e/storefront-catalog.spec.ts chooses with the keyboard in a real browser.
+    });
+
+    it('stays offered when nothing matches', async () => {
+      fakeApi({ 'GET /products': () => aProductList([]) });
+      render('/products/zzz?sort=rating');
+      expect(await screen.findByText('No products found')).toBeInTheDocument();
+      expect(sortBy()).toHaveValue('rating');
+    });
   });
 
   it('says when nothing matches', async () => {

@@ -1,11 +1,14 @@
-import { productListQuery } from '@shop/shared-api';
+import { PRODUCT_SORTS, productListQuery, type ProductSort } from '@shop/shared-api';
 import {
   Box,
   Button,
   EmptyState,
   ErrorAlert,
+  Flex,
   Grid,
   Heading,
+  HStack,
+  NativeSelect,
   Pagination,
   Skeleton,
   Stack,
@@ -14,19 +17,76 @@ import {
 } from '@shop/shared-ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SlidersHorizontal } from 'lucide-react';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ProductGrid, ProductGridSkeleton } from '../../components/ProductGrid.tsx';
 import {
   addressOfFilters,
   catalogHeading,
   filtersFromAddress,
+  SORT_LABELS,
+  withFilter,
   type CatalogFilters,
 } from './catalog-address.ts';
 import { CatalogFilterSidebar, wantFilters } from './CatalogFilterSidebar.tsx';
 import { useFiltersBesideList } from './use-filters-beside-list.ts';
 
-/** `/products` and `/products/:keyword`: filters, the grid and numbered pages, all kept in the address. */
+/**
+ * The list's order, a native select (keyboard and screen readers know it as it is). It shows a choice at
+ * once: the router moves to the new address in a transition, and a select showing the address's order
+ * meanwhile would jump back, so that a second arrow key in that moment chose from the old order. A choice
+ * made on a server-rendered page before React took it over stays in the element (hydration leaves a
+ * select's value alone): it is followed once React holds the page, as a change (the form kit's fields take
+ * early text the same way). In an effect, not the ref: the router navigates only once the page's effects
+ * have run.
+ */
+function SortSelect({ sort, onSort }: { sort: ProductSort; onSort: (sort: ProductSort) => void }) {
+  const [shown, setShown] = useState(sort);
+  // The address moved (Back, a link): the select shows its order.
+  const [addressSort, setAddressSort] = useState(sort);
+  if (addressSort !== sort) {
+    setAddressSort(sort);
+    setShown(sort);
+  }
+  const field = useRef<HTMLSelectElement>(null);
+  const choose = (value: string) => {
+    const next = PRODUCT_SORTS.find((each) => each === value);
+    if (!next || next === shown) return;
+    setShown(next);
+    onSort(next);
+  };
+  // After each render the element shows `shown` (React wrote it), except after an early choice.
+  useEffect(() => {
+    if (field.current) choose(field.current.value);
+  });
+  return (
+    <HStack gap="2">
+      <Text asChild textStyle="sm" color="fg.muted" whiteSpace="nowrap">
+        <label htmlFor="catalog-sort">Sort by</label>
+      </Text>
+      <NativeSelect.Root size="sm" width="auto">
+        <NativeSelect.Field
+          id="catalog-sort"
+          value={shown}
+          onChange={(event) => choose(event.currentTarget.value)}
+          ref={field}
+        >
+          {PRODUCT_SORTS.map((each) => (
+            <option key={each} value={each}>
+              {SORT_LABELS[each]}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </HStack>
+  );
+}
+
+/**
+ * `/products` and `/products/:keyword`: filters, the order, the grid and numbered pages, all kept in the
+ * address.
+ */
 export default function ProductsPage() {
   const { keyword } = useParams();
   const [searchParams] = useSearchParams();
@@ -76,12 +136,23 @@ export default function ProductsPage() {
           </Box>
         </Stack>
         <Stack gap="4" minW="0" aria-busy={list.isFetching}>
-          {list.isPending ? (
-            <>
-              {/* The count line's place, so the grid does not move down when the answer arrives. */}
+          <Flex justify="space-between" align="center" gap="3" wrap="wrap" minH="8">
+            {list.isPending ? (
+              // The count line's place, so nothing moves when the answer arrives.
               <Skeleton h="6" w="12rem" />
-              <ProductGridSkeleton label="Loading products" firstPictures />
-            </>
+            ) : list.data?.products.length ? (
+              <Text color="fg.muted" aria-live="polite">
+                {list.data.filteredProductsCount}{' '}
+                {list.data.filteredProductsCount === 1 ? 'product' : 'products'}
+                {pageCount > 1 ? `, page ${filters.page} of ${pageCount}` : ''}
+              </Text>
+            ) : (
+              <span />
+            )}
+            <SortSelect sort={filters.sort} onSort={(sort) => go(withFilter(filters, { sort }))} />
+          </Flex>
+          {list.isPending ? (
+            <ProductGridSkeleton label="Loading products" firstPictures />
           ) : list.isError ? (
             <ErrorAlert message={list.error.message} onRetry={() => void list.refetch()} />
           ) : list.data.products.length === 0 ? (
@@ -95,16 +166,9 @@ export default function ProductsPage() {
               </EmptyState.Content>
             </EmptyState.Root>
           ) : (
-            <>
-              <Text color="fg.muted" aria-live="polite">
-                {list.data.filteredProductsCount}{' '}
-                {list.data.filteredProductsCount === 1 ? 'product' : 'products'}
-                {pageCount > 1 ? `, page ${filters.page} of ${pageCount}` : ''}
-              </Text>
-              <Box opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 150ms">
-                <ProductGrid products={list.data.products} label="Products" />
-              </Box>
-            </>
+            <Box opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 150ms">
+              <ProductGrid products={list.data.products} label="Products" />
+            </Box>
           )}
           {showPager ? (
             <Pagination

@@ -3,18 +3,29 @@ import {
   PRICE_MIN,
   type ProductCategory,
   type ProductSearch,
+  type ProductSort,
   isProductCategory,
+  isProductSort,
 } from '@shop/shared-api';
 
 /**
  * The catalog's state lives in the address (docs/product.md, catalog): `/products/{keyword}?category=Laptop
- * &price=1000-20000&ratings=4&page=2`. A reload, a shared link and the back button bring back the same list.
+ * &price=1000-20000&ratings=4&sort=price_asc&page=2`. A reload, a shared link and the back button bring back
+ * the same list.
  */
 export interface CatalogFilters extends Required<ProductSearch> {
   category: ProductCategory | 'All';
 }
 
 export const RATING_CHOICES = [4, 3, 2, 1] as const;
+
+/** The "Sort by" choices, in the order the select lists them; `newest` is the spec's order, the default. */
+export const SORT_LABELS: Record<ProductSort, string> = {
+  newest: 'Newest',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  rating: 'Highest rated',
+};
 
 const wholeNumber = (value: string | null) => (value !== null && /^\d+$/.test(value) ? Number(value) : null);
 
@@ -31,12 +42,14 @@ export function filtersFromAddress(keyword: string | undefined, params: URLSearc
   const page = wholeNumber(params.get('page'));
   const ratings = wholeNumber(params.get('ratings'));
   const category = params.get('category');
+  const sort = params.get('sort');
   return {
     keyword: (keyword ?? '').trim(),
     page: page && page >= 1 ? page : 1,
     price: priceRange(params.get('price')),
     ratings: ratings !== null && (RATING_CHOICES as readonly number[]).includes(ratings) ? ratings : 0,
     category: isProductCategory(category) ? category : 'All',
+    sort: isProductSort(sort) ? sort : 'newest',
   };
 }
 
@@ -47,6 +60,7 @@ export function addressOfFilters(filters: CatalogFilters): string {
   const [low, high] = filters.price;
   if (low !== PRICE_MIN || high !== PRICE_MAX) params.set('price', `${low}-${high}`);
   if (filters.ratings > 0) params.set('ratings', String(filters.ratings));
+  if (filters.sort !== 'newest') params.set('sort', filters.sort);
   if (filters.page > 1) params.set('page', String(filters.page));
   const path = filters.keyword ? `/products/${encodeURIComponent(filters.keyword)}` : '/products';
   const search = params.toString();
@@ -57,10 +71,13 @@ export function addressOfFilters(filters: CatalogFilters): string {
 export const catalogHeading = (filters: Pick<CatalogFilters, 'keyword'>) =>
   filters.keyword ? `Products matching “${filters.keyword}”` : 'Products';
 
-/** A changed filter starts again from page 1: page 3 of the old list means nothing in the new one. */
+/**
+ * A changed filter or order starts again from page 1: page 3 of the old list means nothing in the new one.
+ * The order stays when a filter changes, and the filters when the order does.
+ */
 export function withFilter(
   filters: CatalogFilters,
-  change: Partial<Pick<CatalogFilters, 'category' | 'price' | 'ratings' | 'keyword'>>,
+  change: Partial<Pick<CatalogFilters, 'category' | 'price' | 'ratings' | 'keyword' | 'sort'>>,
 ): CatalogFilters {
   return { ...filters, ...change, page: 1 };
 }
