@@ -54,10 +54,13 @@ describe('/product/:id', () => {
       `/product/${earlier._id}`,
     );
     expect(within(section).getByText('₹499.00')).toBeInTheDocument();
-    expect(cartStore.getState().recentlyViewed.map(({ name }) => name)).toEqual([
-      'Instant Film Camera',
-      'Travel Mug',
-    ]);
+    // Remembered by an effect of the product's (deferred) render: it may follow the section by a tick.
+    await waitFor(() =>
+      expect(cartStore.getState().recentlyViewed.map(({ name }) => name)).toEqual([
+        'Instant Film Camera',
+        'Travel Mug',
+      ]),
+    );
   });
 
   it('shows a skeleton, then the product with its reviews', async () => {
