@@ -32,7 +32,6 @@ export {
   OrderStatusBadge,
   orderStatusPalette,
   PaymentStatusBadge,
-  RefundBadge,
 } from './components/StatusBadges.tsx';
 export { shopInfo } from './shop-info.ts';
 

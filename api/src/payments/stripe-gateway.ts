@@ -58,18 +58,12 @@ export function createStripeGateway(secretKey: string, connection?: StripeConnec
         throw error;
       }
     },
-    async refund(id, options = {}) {
+    async refund(id) {
       try {
-        // One refund per key, however often it is asked for (retries after a failure included): without
-        // a key, the intent's whole refund of a refused order.
+        // One refund per intent, however often it is asked for (retries after a failure included).
         await stripe.refunds.create(
-          {
-            payment_intent: id,
-            ...(options.amountPaise === undefined ? {} : { amount: options.amountPaise }),
-            reason: 'requested_by_customer',
-            metadata: { why: options.idempotencyKey ? 'order refunded by the shop' : 'order refused' },
-          },
-          { idempotencyKey: options.idempotencyKey ?? `refund-${id}` },
+          { payment_intent: id, reason: 'requested_by_customer', metadata: { why: 'order refused' } },
+          { idempotencyKey: `refund-${id}` },
         );
       } catch (error) {
         if (

@@ -26,7 +26,6 @@ import {
   getDailyOrders,
   getMyOrders,
   getOrder,
-  getOrderPayments,
 } from '../endpoints/orders.ts';
 import { getReleaseHealth } from '../endpoints/releases.ts';
 import { queryKeys } from './query-keys.ts';
@@ -82,9 +81,6 @@ export const myOrdersQuery = () => queryOptions({ queryKey: queryKeys.myOrders, 
 
 export const orderQuery = (id: string) =>
   queryOptions({ queryKey: queryKeys.order(id), queryFn: () => getOrder(id) });
-
-export const orderPaymentsQuery = (id: string) =>
-  queryOptions({ queryKey: queryKeys.orderPayments(id), queryFn: () => getOrderPayments(id) });
 
 export const allOrdersQuery = () => queryOptions({ queryKey: queryKeys.allOrders, queryFn: getAllOrders });
 

@@ -11,7 +11,6 @@ import {
   HStack,
   OrderStatusBadge,
   PaymentStatusBadge,
-  RefundBadge,
   Skeleton,
   Stack,
   Text,
@@ -71,7 +70,6 @@ function OrderCard({ order }: { order: Order }) {
               </Text>
               <OrderStatusBadge status={order.orderStatus} />
               <PaymentStatusBadge status={order.paymentInfo.status} />
-              <RefundBadge refunded={order.refundedPrice} total={order.totalPrice} />
             </HStack>
             <HStack gap="4" wrap="wrap" fontSize="sm" color="fg.muted">
               <Text>{formatLongDate(order.createdAt)}</Text>
