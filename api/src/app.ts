@@ -43,6 +43,7 @@ import { registerReviewRoutes } from './reviews/review-routes.ts';
 import { registerAdminReviewRoutes } from './reviews/admin-review-routes.ts';
 import { registerAdminActivityRoutes } from './audit/activity-routes.ts';
 import { registerOrderRoutes } from './orders/order-routes.ts';
+import { registerCartRoutes } from './cart/cart-routes.ts';
 import { retryPendingRefunds } from './orders/refunds.ts';
 import { registerAdminOrderRoutes } from './orders/admin-order-routes.ts';
 import { registerPaymentRoutes } from './payments/payment-routes.ts';
@@ -405,6 +406,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
       registerReleaseReportRoutes(v1, ctx);
       registerReviewRoutes(v1, ctx);
       registerOrderRoutes(v1, ctx);
+      registerCartRoutes(v1, ctx);
       registerPaymentRoutes(v1, ctx);
       // A scope of its own: the beacon's text/plain parser applies to it alone.
       await v1.register(async (scope) => registerRumRoutes(scope as unknown as ZodApp, ctx));

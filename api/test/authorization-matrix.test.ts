@@ -177,6 +177,13 @@ const ROWS: Record<string, { allowed: Allowed; call: Build }> = {
     },
   },
   'GET /api/v1/orders/me': { allowed: 'signed-in', call: async () => ({ url: '/orders/me' }) },
+  // The caller's own cart: there is no id to name another's (shopper-cart.test.ts: never another's lines).
+  'GET /api/v1/cart': { allowed: 'signed-in', call: async () => ({ url: '/cart' }) },
+  'PUT /api/v1/cart': {
+    allowed: 'signed-in',
+    call: async () =>
+      json('/cart', { lines: [{ product: (await addProduct(t.app)).id, quantity: 1 }], version: 0 }),
+  },
   'GET /api/v1/order/:id': {
     allowed: 'owner',
     call: async (_caller, cast) => ({ url: `/order/${await orderOf(cast.shopper)}` }),

@@ -45,6 +45,7 @@ async function storedState() {
     'invoices',
     'invoice_counters',
     'payment_requests',
+    'carts',
     // A refused admin write records no audit entry (issue 29): the entry commits with the change only.
     'admin_activity',
   ];

@@ -2,6 +2,8 @@
  * docs/product.md, messages: a failed call shows the server's message; these are the texts when the server gives none.
  */
 export const FALLBACK_MESSAGES = {
+  getCart: 'Failed to get your cart',
+  saveCart: 'Failed to save your cart',
   loadUser: 'Failed to load user',
   updateProfile: 'Failed to update profile',
   getUsers: 'Failed to get users',

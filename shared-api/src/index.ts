@@ -29,6 +29,7 @@ export * from './endpoints/catalog.ts';
 export * from './endpoints/admin-products.ts';
 export * from './endpoints/admin-users.ts';
 export * from './endpoints/orders.ts';
+export * from './endpoints/cart.ts';
 export * from './endpoints/releases.ts';
 export * from './endpoints/site-health.ts';
 export * from './endpoints/admin-activity.ts';

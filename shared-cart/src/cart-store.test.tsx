@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   CART_OWNER_STORAGE_KEY,
   CART_STORAGE_KEY,
+  CART_SYNC_STORAGE_KEY,
   cartStore,
   clampQuantity,
   SHIPPING_STORAGE_KEY,
@@ -160,5 +161,22 @@ describe('the cart between accounts on one browser', () => {
     expect(cartStore.getState().cartItems).toEqual([]);
     expect(cartStore.getState().shippingInfo).toBeNull();
     expect(localStorage.getItem(SHIPPING_STORAGE_KEY)).toBeNull();
+  });
+
+  it("takes the account's saved cart as the api answers it, sold-out lines included, and forgets its version on sign-out", () => {
+    cartStore.getState().belongTo('a'.repeat(24));
+    cartStore.getState().addToCart(line(1));
+    cartStore.getState().replaceLines([line(2, { quantity: 3 }), line(3, { stock: 0, quantity: 2 })]);
+    expect(cartStore.getState().cartItems.map((item) => [item.name, item.quantity])).toEqual([
+      ['Product 2', 3],
+      ['Product 3', 2],
+    ]);
+    expect(stored()).toEqual(cartStore.getState().cartItems);
+    localStorage.setItem(
+      CART_SYNC_STORAGE_KEY,
+      JSON.stringify({ account: 'a'.repeat(24), version: 4, lines: [] }),
+    );
+    cartStore.getState().belongTo(null);
+    expect(localStorage.getItem(CART_SYNC_STORAGE_KEY)).toBeNull();
   });
 });

@@ -14,6 +14,11 @@ export const SHIPPING_STORAGE_KEY = 'shippingInfo';
 export const CART_OWNER_STORAGE_KEY = 'cartOwner';
 /** The products last looked at on this browser, newest first (issue 28): the same owner as the cart. */
 export const RECENTLY_VIEWED_STORAGE_KEY = 'recentlyViewed';
+/**
+ * A signed-in account's cart as last saved on the api (its version and quantities): what the cart sync
+ * compares the browser's lines with, to tell this browser's changes from another device's (issue 28).
+ */
+export const CART_SYNC_STORAGE_KEY = 'cartSynced';
 /** How many looked-at products are kept. */
 export const RECENTLY_VIEWED_KEPT = 8;
 
@@ -27,6 +32,11 @@ export interface CartState {
   removeFromCart: (product: string) => void;
   /** Empties the lines only; the shipping address stays for the next order. */
   clearCart: () => void;
+  /**
+   * The account's cart as the api keeps it (the cart sync, issue 28): these lines as given, with the
+   * catalog's names, prices and stock; a sold-out or deleted product's line is kept (stock 0), not dropped.
+   */
+  replaceLines: (lines: CartItem[]) => void;
   saveShippingInfo: (info: ShippingInfo) => void;
   /** The products last looked at, newest first, at most RECENTLY_VIEWED_KEPT. */
   recentlyViewed: ViewedProduct[];
@@ -142,6 +152,7 @@ function createCartStore() {
         ),
       removeFromCart: (product) => saveLines(get().cartItems.filter((item) => item.product !== product)),
       clearCart: () => saveLines([]),
+      replaceLines: (lines) => saveLines(lines),
       saveShippingInfo: (shippingInfo) => {
         write(SHIPPING_STORAGE_KEY, shippingInfo);
         set({ shippingInfo });
@@ -156,6 +167,7 @@ function createCartStore() {
           CART_STORAGE_KEY,
           SHIPPING_STORAGE_KEY,
           RECENTLY_VIEWED_STORAGE_KEY,
+          CART_SYNC_STORAGE_KEY,
           CART_OWNER_STORAGE_KEY,
         ])
           forget(key);

@@ -13,6 +13,7 @@ import {
 import { newId } from '../db/ids.ts';
 import { likeContaining, pageWithin, type AdminListQuery } from '../db/paging.ts';
 import { toOrderView } from './order-view.ts';
+import { takeOrderedLines } from '../cart/cart-repository.ts';
 
 /** Orders with their buyer, newest first, as the wire shows them. */
 async function findOrders(db: DbOrTx, where: SQL | undefined, baseUrl: string) {
@@ -152,6 +153,12 @@ export async function insertOrder(
   await tx
     .insert(usedPayments)
     .values({ paymentId: values.paymentId, userId: values.userId, orderId: created!.id });
+  // Every way of paying ends here, so the saved cart is emptied of what was ordered once, for all of them.
+  await takeOrderedLines(
+    tx,
+    values.userId,
+    values.orderItems.map((item) => item.product),
+  );
   return created!;
 }
 

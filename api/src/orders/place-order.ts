@@ -26,13 +26,16 @@ const ROUNDING_TOLERANCE_PAISE = 1;
  * in id order, so concurrent orders never oversell or deadlock. A verified payment whose order is then
  * refused (stock ran out, product gone, amount differs) is refunded at once through the same gateway.
  */
-/** The order's lines as quantities per product (a product named twice is one line), within the bound. */
-export function quantitiesOf(lines: readonly { product: string; quantity: number }[]) {
+/** An order's (or a saved cart's) lines as quantities per product (a product named twice is one line), within the bound. */
+export function quantitiesOf(
+  lines: readonly { product: string; quantity: number }[],
+  field: 'orderItems' | 'lines' = 'orderItems',
+) {
   const quantities = new Map<string, number>();
   for (const line of lines) quantities.set(line.product, (quantities.get(line.product) ?? 0) + line.quantity);
   for (const quantity of quantities.values()) {
     if (quantity > MAX_UNITS_PER_PRODUCT)
-      throw badRequest(`orderItems: at most ${MAX_UNITS_PER_PRODUCT} of one product`);
+      throw badRequest(`${field}: at most ${MAX_UNITS_PER_PRODUCT} of one product`);
   }
   return quantities;
 }

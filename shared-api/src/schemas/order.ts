@@ -71,21 +71,25 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 
 /**
+ * A line the browser asks for: a product id and a quantity, nothing else read (a cart line's name and price
+ * may come along and are ignored). An order's lines and the shopper's saved cart (`PUT /cart`) take the same.
+ */
+export const orderLineSchema = z.looseObject({
+  product: objectIdSchema,
+  quantity: z.coerce
+    .number({ error: 'quantity must be a number' })
+    .int('quantity must be a whole number')
+    .min(1, 'quantity must be at least 1')
+    .max(1000, 'quantity must be at most 1000'),
+});
+
+/**
  * `POST /order/new`. Only product ids, quantities, the shipping address and the payment intent id are used:
  * every price, tax, shipping and total figure the browser sends is ignored and recomputed by the server.
  */
 export const newOrderRequestSchema = z.object({
   orderItems: z
-    .array(
-      z.looseObject({
-        product: objectIdSchema,
-        quantity: z.coerce
-          .number({ error: 'quantity must be a number' })
-          .int('quantity must be a whole number')
-          .min(1, 'quantity must be at least 1')
-          .max(1000, 'quantity must be at most 1000'),
-      }),
-    )
+    .array(orderLineSchema)
     .min(1, 'Your order has no items')
     .max(100, 'An order can have at most 100 lines'),
   shippingInfo: shippingInfoSchema,

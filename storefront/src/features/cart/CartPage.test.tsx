@@ -63,4 +63,18 @@ describe('/cart', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
     expect(router.state.location.pathname).toBe('/shipping');
   });
+
+  it('shows a sold-out or deleted product’s line with a message, its quantity fixed, and lets it be removed', async () => {
+    cartStore.setState({ cartItems: [line(3, 2, 0), line(12, 1)] });
+    renderPage(<CartPage />, { path: '/cart' });
+    const [soldOut, inStock] = screen.getAllByRole('listitem');
+    expect(
+      within(soldOut!).getByText(/Out of stock: it will be removed from your cart at checkout/),
+    ).toBeVisible();
+    expect(within(soldOut!).getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+    expect(within(soldOut!).getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
+    expect(within(inStock!).queryByText(/Out of stock/)).not.toBeInTheDocument();
+    await userEvent.click(within(soldOut!).getByRole('button', { name: 'Remove Product 3 from the cart' }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+  });
 });

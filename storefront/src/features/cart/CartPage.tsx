@@ -99,6 +99,8 @@ export default function CartPage() {
 
 function CartLineRow({ line }: { line: CartItem }) {
   const { setQuantity, removeFromCart } = cartStore.getState();
+  // Sold out, or deleted since it was added (the saved cart of a signed-in shopper keeps such lines).
+  const soldOut = line.stock < 1;
   return (
     <Box as="li" borderWidth="1px" rounded="lg" p="4">
       <Grid templateColumns="5rem minmax(0, 1fr)" gap="4" alignItems="center">
@@ -118,6 +120,12 @@ function CartLineRow({ line }: { line: CartItem }) {
               <Trash2 aria-hidden="true" />
             </IconButton>
           </HStack>
+          {soldOut && (
+            // Kept, not dropped: the shopper sees what happened to it (it may come back in stock).
+            <Text color="fg.error" fontSize="sm">
+              Out of stock: it will be removed from your cart at checkout.
+            </Text>
+          )}
           {/* Columns, not a row spaced by its contents: the steppers of every line stand in one place,
               whatever the width of the prices beside them (a row moved them by the price's width). On a
               phone the stepper has its own line. */}
@@ -131,6 +139,7 @@ function CartLineRow({ line }: { line: CartItem }) {
               <QuantityStepper
                 value={line.quantity}
                 max={line.stock}
+                disabled={soldOut}
                 onChange={(quantity) => setQuantity(line.product, quantity)}
                 label={`Quantity of ${line.name}`}
               />
