@@ -45,6 +45,9 @@ import { registerAdminActivityRoutes } from './audit/activity-routes.ts';
 import { registerOrderRoutes } from './orders/order-routes.ts';
 import { registerCartRoutes } from './cart/cart-routes.ts';
 import { retryPendingRefunds } from './orders/refunds.ts';
+import { paymentRefunder } from './orders/payment-refunder.ts';
+import { retryPendingOrderRefunds } from './orders/order-refunds.ts';
+import { registerOrderRefundRoutes } from './orders/order-refund-routes.ts';
 import { registerAdminOrderRoutes } from './orders/admin-order-routes.ts';
 import { registerPaymentRoutes } from './payments/payment-routes.ts';
 import { registerPaymentMethodRoutes } from './payments/payment-methods-routes.ts';
@@ -56,8 +59,6 @@ import { registerRazorpayRoutes } from './payments/razorpay/razorpay-routes.ts';
 import { registerUpiRoutes } from './payments/upi/upi-routes.ts';
 import { sweepPaymentRequests } from './payments/upi/settle-payment-request.ts';
 import type { PaymentRequestGateway } from './payments/upi/upi-gateway.ts';
-import { paymentRequests } from './db/schema.ts';
-import { eq } from 'drizzle-orm';
 import { createLocalGateway } from './payments/local-gateway.ts';
 import { createStripeGateway, type StripeConnection } from './payments/stripe-gateway.ts';
 import { createLogMailer } from './mail/log-mailer.ts';
@@ -291,21 +292,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     metrics,
   };
   // A refund is retried through the gateway that took the payment: payment requests are `upi_…`/`rzp_…`.
-  const refunds = {
-    async refund(paymentId: string) {
-      if (!/^(upi|rzp)_/.test(paymentId)) return payments.refund(paymentId);
-      const [request] = await database.db
-        .select()
-        .from(paymentRequests)
-        .where(eq(paymentRequests.id, paymentId));
-      if (request && upi) await upi.refund(request);
-    },
-  };
+  const refunds = paymentRefunder(database.db, payments, upi);
   // Refunds the gateways failed at the time are finished here, every minute, on every instance.
   const refundRetry = setInterval(() => {
     retryPendingRefunds(database.db, refunds, app.log).then(
       (refunded) => metrics.paymentRefunded('retried', refunded),
       (error: unknown) => app.log.error({ err: error }, 'refund retry failed'),
+    );
+    retryPendingOrderRefunds(database.db, refunds, app.log).catch((error: unknown) =>
+      app.log.error({ err: error }, 'order refund retry failed'),
     );
   }, REFUND_RETRY_MS);
   refundRetry.unref();
@@ -423,6 +418,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
           registerAdminProductRoutes(admin, ctx);
           registerAdminReviewRoutes(admin, ctx);
           registerAdminOrderRoutes(admin, ctx);
+          registerOrderRefundRoutes(admin, ctx);
           registerSiteHealthRoutes(admin, ctx);
           registerAdminActivityRoutes(admin, ctx);
         },

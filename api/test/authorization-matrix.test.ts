@@ -325,6 +325,37 @@ const ROWS: Record<string, { allowed: Allowed; call: Build }> = {
     allowed: 'admin',
     call: async (_caller, cast) => ({ url: `/admin/order/${await orderOf(cast.shopper)}` }),
   },
+  'GET /api/v1/admin/order/:id/payments': {
+    allowed: 'admin',
+    call: async (_caller, cast) => ({ url: `/admin/order/${await orderOf(cast.shopper)}/payments` }),
+  },
+  'POST /api/v1/admin/order/:id/cancel': {
+    allowed: 'admin',
+    call: async (_caller, cast) => ({ url: `/admin/order/${await orderOf(cast.shopper)}/cancel` }),
+  },
+  'POST /api/v1/admin/order/:id/refund': {
+    allowed: 'admin',
+    call: async (_caller, cast) => {
+      const { orderId, productId } = await placePaidOrder(t.app, cast.shopper);
+      return json(`/admin/order/${orderId}/refund`, {
+        lines: [{ product: productId, quantity: 1 }],
+        refundsSeen: 0,
+      });
+    },
+  },
+  'POST /api/v1/admin/order/:id/return': {
+    allowed: 'admin',
+    call: async (_caller, cast) => {
+      const { orderId, productId } = await placePaidOrder(t.app, cast.shopper);
+      for (const status of ['Shipped', 'Delivered'])
+        await t.request('PUT', `/admin/order/${orderId}`, { as: cast.admin, payload: { status } });
+      return json(`/admin/order/${orderId}/return`, {
+        lines: [{ product: productId, quantity: 1 }],
+        restock: true,
+        refundsSeen: 0,
+      });
+    },
+  },
 };
 
 /** A fresh cast for every cell, so no call (a logout, a promotion, a deletion) spoils the next. */

@@ -238,6 +238,29 @@ describe('Razorpay (the SDK against recorded answers)', () => {
     expect(razorpay.refunded.has(answer.razorpay_payment_id)).toBe(true);
   });
 
+  it('an admin refunding a line of a Razorpay order refunds that amount through the SDK, keyed by the refund', async () => {
+    const buyer = await register(t.app);
+    const admin = await registerAdmin(t.app);
+    const { product, response } = await startCheckout(buyer);
+    const { id, orderId } = response.json().payment;
+    const answer = razorpay.pay(orderId);
+    expect((await verify(buyer, id, answer)).json().payment.status).toBe('succeeded');
+    const [order] = await ordersOf(buyer.userId);
+    const refunded = await t.request('POST', `/admin/order/${order!.id}/refund`, {
+      as: admin,
+      payload: { lines: [{ product: product.id, quantity: 1 }], refundsSeen: 0 },
+    });
+    expect(refunded.statusCode).toBe(200);
+    const linePaise = PRICE + Math.round((PRICE * 18) / 100);
+    expect(Math.round(refunded.json().order.refundedPrice * 100)).toBe(linePaise);
+    const calls = razorpay.requests.filter(
+      (request) => request.path === `/v1/payments/${answer.razorpay_payment_id}/refund`,
+    );
+    expect(calls.map((call) => call.body)).toEqual([
+      expect.objectContaining({ amount: linePaise, receipt: `refund-${order!.id}-1` }),
+    ]);
+  });
+
   it('answers 502 with a message the shopper can read when Razorpay is down or refuses the key, and keeps nothing', async () => {
     const buyer = await register(t.app);
     razorpay.failNext(401, RECORDED.authenticationFailed, '/v1/orders');

@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from './helpers/test-app.ts';
-import { addProduct, register, shippingInfo, totalPaiseOf, type SignedIn } from './helpers/shop.ts';
+import {
+  addProduct,
+  register,
+  registerAdmin,
+  shippingInfo,
+  totalPaiseOf,
+  type SignedIn,
+} from './helpers/shop.ts';
 import { startFakeStripe } from './helpers/fake-stripe.ts';
 import { retryPendingRefunds } from '../src/orders/refunds.ts';
+import { retryPendingOrderRefunds } from '../src/orders/order-refunds.ts';
+import { paymentRefunder } from '../src/orders/payment-refunder.ts';
 
 let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
 let buyer: SignedIn;
@@ -143,6 +152,56 @@ describe('Stripe payments (against a local fake of the Stripe API)', () => {
     expect(retried).toBe(1);
     expect(stripe.refunds().filter((refund) => refund.payment_intent === id)).toHaveLength(1);
     expect(await retryPendingRefunds(t.app.shop.db, t.app.shop.payments, t.app.log)).toBe(0);
+  });
+
+  it('an admin cancelling a Stripe order refunds its amount once, keyed by the refund; a failed refund is retried with the same key', async () => {
+    const admin = await registerAdmin(t.app);
+    const item = await addProduct(t.app, { pricePaise: 150_000, stock: 3 });
+    const total = totalPaiseOf([{ pricePaise: 150_000, quantity: 1 }]);
+    const placeAndCancel = async () => {
+      const { id } = await createIntent(buyer, total);
+      stripe.succeed(id);
+      const placed = await placeOrder(buyer, item.id, id);
+      expect(placed.statusCode).toBe(201);
+      const orderId: string = placed.json().order._id;
+      const cancelled = await t.request('POST', `/admin/order/${orderId}/cancel`, { as: admin });
+      expect(cancelled.statusCode).toBe(200);
+      return { id, orderId };
+    };
+    const callsFor = (id: string) =>
+      stripe.requests.filter(
+        (request) => request.path === '/v1/refunds' && request.body.payment_intent === id,
+      );
+
+    const first = await placeAndCancel();
+    expect(callsFor(first.id)).toEqual([
+      expect.objectContaining({
+        idempotencyKey: `refund-${first.orderId}-1`,
+        body: expect.objectContaining({ amount: String(total) }),
+      }),
+    ]);
+
+    // Stripe down (the SDK retries once): the order is cancelled, the refund waits for the retry.
+    stripe.failNext(3, { status: 500, type: 'api_error', message: 'Stripe is down' }, '/v1/refunds');
+    const second = await placeAndCancel();
+    expect(stripe.refunds().filter((refund) => refund.payment_intent === second.id)).toHaveLength(0);
+    const history = await t.request('GET', `/admin/order/${second.orderId}/payments`, { as: admin });
+    expect(history.json().payments.at(-1)).toMatchObject({
+      kind: 'cancel',
+      status: 'pending',
+      gateway: 'stripe',
+    });
+    expect(
+      await retryPendingOrderRefunds(
+        t.app.shop.db,
+        paymentRefunder(t.app.shop.db, t.app.shop.payments, null),
+        t.app.log,
+      ),
+    ).toBe(1);
+    expect(stripe.refunds().filter((refund) => refund.payment_intent === second.id)).toHaveLength(1);
+    expect(callsFor(second.id).every((call) => call.idempotencyKey === `refund-${second.orderId}-1`)).toBe(
+      true,
+    );
   });
 
   it("answers Stripe's failures as 502 with a readable message, never Stripe's own status", async () => {

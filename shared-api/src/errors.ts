@@ -24,6 +24,9 @@ export const FALLBACK_MESSAGES = {
   getAdminActivity: 'Failed to get the activity',
   updateOrder: 'Failed to update order',
   deleteOrder: 'Failed to delete order',
+  cancelOrder: 'Failed to cancel order',
+  refundOrder: 'Failed to refund order',
+  getOrderPayments: 'Failed to get the payment history',
   // Calls the spec leaves without a fallback text get one in the same words.
   login: 'Failed to login',
   register: 'Failed to register',

@@ -32,6 +32,7 @@ export {
   OrderStatusBadge,
   orderStatusPalette,
   PaymentStatusBadge,
+  RefundBadge,
 } from './components/StatusBadges.tsx';
 export { shopInfo } from './shop-info.ts';
 

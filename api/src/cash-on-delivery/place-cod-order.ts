@@ -1,4 +1,4 @@
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, count, eq, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CASH_ON_DELIVERY_PENDING, type cashOnDeliveryOrderRequestSchema } from '@shop/shared-api/schemas';
 import type { AppContext } from '../context.ts';
@@ -12,13 +12,17 @@ import { cashOnDeliveryRefusal } from './cod-rules.ts';
 
 type CashOrderInput = z.output<typeof cashOnDeliveryOrderRequestSchema>;
 
-/** The account's cash-on-delivery orders the courier has not delivered (and so not collected) yet. */
+/** The account's cash-on-delivery orders the courier has not delivered (and so not collected) yet, nor cancelled. */
 export async function openCashOrdersOf(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db
     .select({ open: count() })
     .from(orders)
     .where(
-      and(eq(orders.userId, userId), eq(orders.paymentMethod, 'cod'), ne(orders.orderStatus, 'Delivered')),
+      and(
+        eq(orders.userId, userId),
+        eq(orders.paymentMethod, 'cod'),
+        notInArray(orders.orderStatus, ['Delivered', 'Cancelled']),
+      ),
     );
   return row?.open ?? 0;
 }

@@ -182,16 +182,30 @@ export const orders = pgTable(
     taxPaise: bigint('tax_paise', { mode: 'number' }).notNull(),
     shippingPaise: bigint('shipping_paise', { mode: 'number' }).notNull(),
     totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
-    orderStatus: text('order_status', { enum: ['Processing', 'Shipped', 'Delivered'] })
+    orderStatus: text('order_status', { enum: ['Processing', 'Shipped', 'Delivered', 'Cancelled'] })
       .notNull()
       .default('Processing'),
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    /** What has gone back to the shopper (order_refunds added up); never above what was paid. */
+    refundedPaise: bigint('refunded_paise', { mode: 'number' }).notNull().default(0),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true, mode: 'date' }),
+    /** Both optional, given when the order moves to Shipped. */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('orders_payment_id_key').on(table.paymentId),
     index('orders_user_id_idx').on(table.userId),
-    check('orders_status_check', sql`${table.orderStatus} in ('Processing', 'Shipped', 'Delivered')`),
+    check(
+      'orders_status_check',
+      sql`${table.orderStatus} in ('Processing', 'Shipped', 'Delivered', 'Cancelled')`,
+    ),
+    check(
+      'orders_refunded_check',
+      sql`${table.refundedPaise} >= 0 and ${table.refundedPaise} <= ${table.totalPaise}`,
+    ),
     check(
       'orders_payment_method_check',
       sql`${table.paymentMethod} in ('card', 'upi', 'cod', 'netbanking', 'wallet')`,
@@ -214,10 +228,64 @@ export const paymentIntents = pgTable(
       .notNull()
       .default('requires_payment_method'),
     cardLast4: text('card_last4'),
+    /** Partial refunds add up here; the intent is 'refunded' once all of it has gone back. */
+    refundedPaise: bigint('refunded_paise', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [index('payment_intents_user_id_idx').on(table.userId)],
 );
+
+/** The local gateway's refunds by idempotency key, so a repeated refund call gives back nothing more. */
+export const paymentIntentRefunds = pgTable('payment_intent_refunds', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  intentId: text('intent_id').notNull(),
+  amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** A refunded line: how many of the order's line went back, and whether they went back on the shelf. */
+export interface RefundedLine {
+  product: string;
+  name: string;
+  quantity: number;
+  restocked: boolean;
+}
+
+/**
+ * Every refund of an order's payment (its cancellation, chosen lines, a return), numbered per order. The
+ * (order, sequence) key is the claim two admins refunding at once race for, and `refund-<order>-<sequence>`
+ * is the gateway's idempotency key. `pending` until the gateway confirmed it (retried every minute).
+ * No foreign key: the history outlives a deleted order.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: id(),
+    orderId: char('order_id', { length: 24 }).notNull(),
+    sequence: integer('sequence').notNull(),
+    kind: text('kind', { enum: ['cancel', 'refund', 'return'] }).notNull(),
+    paymentId: text('payment_id').notNull(),
+    /** Who gave the money back: the gateway that took it, or the shop's hand for cash. */
+    gateway: text('gateway', { enum: ['local', 'stripe', 'razorpay', 'upi', 'cash'] }).notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    lines: jsonb('lines').$type<RefundedLine[]>().notNull(),
+    status: text('status', { enum: ['pending', 'refunded'] }).notNull(),
+    byUserId: char('by_user_id', { length: 24 }),
+    byName: text('by_name').notNull(),
+    createdAt: createdAt(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('order_refunds_order_sequence_key').on(table.orderId, table.sequence),
+    index('order_refunds_pending_idx')
+      .on(table.status)
+      .where(sql`${table.status} = 'pending'`),
+    check('order_refunds_kind_check', sql`${table.kind} in ('cancel', 'refund', 'return')`),
+    check('order_refunds_status_check', sql`${table.status} in ('pending', 'refunded')`),
+    check('order_refunds_amount_check', sql`${table.amountPaise} >= 0`),
+  ],
+);
+export type OrderRefundRow = typeof orderRefunds.$inferSelect;
 
 /**
  * Every payment that has paid for an order, or been refunded because its order was refused. Kept when the

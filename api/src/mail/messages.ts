@@ -47,3 +47,86 @@ export function orderConfirmationMail(shopUrl: string, email: string, order: Ord
     logLine: `Order confirmation for ${email}: order ${order.id}, ${order.orderItems.length} line(s), total ${total}`,
   };
 }
+
+const refundSentence = (paise: number, pending: boolean) =>
+  pending
+    ? `${formatRupees(paise)} will be refunded to the way you paid; the payment service is confirming it.`
+    : `${formatRupees(paise)} has been refunded to the way you paid.`;
+
+/** The order is cancelled; the refund, if anything was paid. */
+export function orderCancelledMail(
+  shopUrl: string,
+  email: string,
+  order: OrderRow,
+  refund: { amountPaise: number; pending: boolean } | null,
+): Mail {
+  return {
+    to: email,
+    subject: `Order ${order.id} cancelled`,
+    text: [
+      `Your order ${order.id} has been cancelled.`,
+      '',
+      refund
+        ? refundSentence(refund.amountPaise, refund.pending)
+        : 'Nothing was paid for it, so nothing is refunded.',
+      '',
+      `See it at ${shopUrl}/order/${order.id}`,
+    ].join('\n'),
+    logLine: `Order cancelled for ${email}: order ${order.id}, refund ${refund ? formatRupees(refund.amountPaise) : 'none'}`,
+  };
+}
+
+/** Lines of the order refunded (or returned and refunded). */
+export function orderRefundedMail(
+  shopUrl: string,
+  email: string,
+  order: OrderRow,
+  refund: {
+    amountPaise: number;
+    pending: boolean;
+    lines: { name: string; quantity: number }[];
+    returned: boolean;
+  },
+): Mail {
+  return {
+    to: email,
+    subject: `Refund for order ${order.id}`,
+    text: [
+      refund.returned
+        ? `We have received what you sent back from order ${order.id}:`
+        : `Part of your order ${order.id} has been refunded:`,
+      '',
+      ...refund.lines.map((line) => `${line.name} × ${line.quantity}`),
+      '',
+      refundSentence(refund.amountPaise, refund.pending),
+      '',
+      `See it at ${shopUrl}/order/${order.id}`,
+    ].join('\n'),
+    logLine: `Order refund for ${email}: order ${order.id}, ${formatRupees(refund.amountPaise)}`,
+  };
+}
+
+/** The parcel is on its way: carrier, tracking number and link when the shop has them. */
+export function orderShippedMail(
+  shopUrl: string,
+  email: string,
+  order: OrderRow,
+  trackingUrl: string | null,
+): Mail {
+  const tracking = [
+    order.carrier ? `Carrier: ${order.carrier}` : null,
+    order.trackingNumber ? `Tracking number: ${order.trackingNumber}` : null,
+    trackingUrl ? `Track it at ${trackingUrl}` : null,
+  ].filter((line): line is string => line !== null);
+  return {
+    to: email,
+    subject: `Order ${order.id} shipped`,
+    text: [
+      `Your order ${order.id} is on its way.`,
+      ...(tracking.length ? ['', ...tracking] : []),
+      '',
+      `Follow it at ${shopUrl}/order/${order.id}`,
+    ].join('\n'),
+    logLine: `Order shipped for ${email}: order ${order.id}${order.trackingNumber ? `, tracking ${order.trackingNumber}` : ''}`,
+  };
+}

@@ -11,6 +11,7 @@ import {
   type OrderStatus,
   toPaise,
   toRupees,
+  trackingUrlOf,
 } from '@shop/shared-api/schemas';
 import type { AppContext } from '../context.ts';
 import type { ZodApp } from '../http/types.ts';
@@ -18,12 +19,14 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { currentUser } from '../http/route-kit.ts';
 import { recordAdminChange } from '../audit/audit-trail.ts';
 import { findInvoiceOf, issueInvoice } from '../invoices/invoice-repository.ts';
+import { sendInBackground } from '../mail/mailer.ts';
+import { orderShippedMail } from '../mail/messages.ts';
 import { isPaid } from './order-view.ts';
+import { deleteOrderRestocking } from './order-refunds.ts';
 import {
   buyerOf,
   adminOrdersPage,
   dailyOrderFigures,
-  deleteOrder,
   findOrder,
   listAllOrders,
   lockOrder,
@@ -33,7 +36,7 @@ import {
 } from './order-repository.ts';
 
 const tag = 'admin: orders';
-/** One short `status` field. */
+/** One short `status` field, and Shipped's optional carrier and tracking number. */
 const STATUS_FORM = { fields: 3, fieldSize: 1024, files: 0, fileSize: 0, maxBytes: 16 * 1024 };
 const noSuchOrder = () => notFound('Order not found with this Id');
 
@@ -83,7 +86,8 @@ export function registerAdminOrderRoutes(admin: ZodApp, ctx: AppContext) {
     kit.admin({
       tag,
       summary:
-        'Move an order forward: Processing to Shipped, Shipped to Delivered (form data or JSON `status`)',
+        'Move an order forward: Processing to Shipped, Shipped to Delivered (form data or JSON `status`; ' +
+        'Shipped takes an optional `carrier` and `trackingNumber`, and mails the shopper)',
       params: idParamsSchema,
       body: processOrderRequestSchema,
       response: { 200: orderResponseSchema },
@@ -92,16 +96,17 @@ export function registerAdminOrderRoutes(admin: ZodApp, ctx: AppContext) {
     }),
     async (request) => {
       const { id } = request.params;
-      const { status } = request.body;
+      const { status, carrier, trackingNumber } = request.body;
       const current = await orderStatusOf(db, id);
       if (!current) throw noSuchOrder();
       if (current === 'Delivered') throw badRequest('You have already delivered this order');
+      if (current === 'Cancelled') throw badRequest('This order is cancelled');
       if (NEXT_STATUS[current] !== status) {
         throw badRequest(`An order can only move from ${current} to ${NEXT_STATUS[current]}`);
       }
-      await db.transaction(async (tx) => {
+      const moved = await db.transaction(async (tx) => {
         const before = await lockOrder(tx, id);
-        const moved = before && (await moveOrderStatus(tx, id, current, status));
+        const moved = before && (await moveOrderStatus(tx, id, current, status, { carrier, trackingNumber }));
         if (!moved) throw badRequest('The order changed meanwhile; reload it and try again');
         await recordAdminChange(tx, {
           actor: currentUser(request),
@@ -115,7 +120,18 @@ export function registerAdminOrderRoutes(admin: ZodApp, ctx: AppContext) {
           const buyer = await buyerOf(tx, moved.userId);
           if (buyer) await issueInvoice(tx, moved, buyer, ctx.config.gst);
         }
+        return moved;
       });
+      if (status === 'Shipped') {
+        const buyer = await buyerOf(db, moved.userId);
+        const link = trackingUrlOf(moved.carrier, moved.trackingNumber);
+        if (buyer)
+          sendInBackground(
+            ctx.mailer,
+            orderShippedMail(ctx.config.shopUrl, buyer.email, moved, link),
+            request.log,
+          );
+      }
       const order = await findOrder(db, id, kit.baseUrlOf(request));
       return { success: true as const, order: order! };
     },
@@ -125,23 +141,14 @@ export function registerAdminOrderRoutes(admin: ZodApp, ctx: AppContext) {
     '/order/:id',
     kit.admin({
       tag,
-      summary: 'Delete an order',
+      summary: 'Delete an order; one not delivered (nor cancelled) has its stock put back',
       params: idParamsSchema,
       response: { 200: successMessageSchema },
       errors: [404],
     }),
     async (request) => {
-      await db.transaction(async (tx) => {
-        const deleted = await deleteOrder(tx, request.params.id);
-        if (!deleted) throw noSuchOrder();
-        await recordAdminChange(tx, {
-          actor: currentUser(request),
-          action: 'order.delete',
-          targetId: deleted.id,
-          before: orderAuditFields(deleted),
-          after: null,
-        });
-      });
+      if (!(await deleteOrderRestocking(db, request.params.id, currentUser(request)))) throw noSuchOrder();
+      ctx.catalogCache.invalidate();
       return { success: true as const, message: 'Order Deleted Successfully' };
     },
   );

@@ -53,15 +53,25 @@ export async function orderStatusOf(db: DbOrTx, id: string): Promise<OrderStatus
 
 /**
  * Moves the order from `from` to `to`; undefined when its status was no longer `from`. Delivered also
- * records a cash-on-delivery order's cash as received: its payment succeeds (PAID) and it is paid now.
+ * records a cash-on-delivery order's cash as received: its payment succeeds (PAID) and it is paid now;
+ * Shipped records the parcel's carrier and tracking number (either may be missing).
  */
-export async function moveOrderStatus(db: DbOrTx, id: string, from: OrderStatus, to: OrderStatus) {
+export async function moveOrderStatus(
+  db: DbOrTx,
+  id: string,
+  from: OrderStatus,
+  to: OrderStatus,
+  parcel: { carrier?: string | undefined; trackingNumber?: string | undefined } = {},
+) {
   const now = new Date();
   const cashReceived = and(eq(orders.paymentMethod, 'cod'), eq(orders.paymentStatus, 'pending'));
   const [moved] = await db
     .update(orders)
     .set({
       orderStatus: to,
+      ...(to === 'Shipped'
+        ? { shippedAt: now, carrier: parcel.carrier ?? null, trackingNumber: parcel.trackingNumber ?? null }
+        : {}),
       ...(to === 'Delivered'
         ? {
             deliveredAt: now,
@@ -84,13 +94,6 @@ export async function buyerOf(db: DbOrTx, userId: string) {
   return buyer;
 }
 
-/** Deletes an order (its payment stays recorded as used); false when there was none. */
-/** Deletes the order; answers the deleted row (undefined when there was none). */
-export async function deleteOrder(db: DbOrTx, id: string): Promise<OrderRow | undefined> {
-  const [deleted] = await db.delete(orders).where(eq(orders.id, id)).returning();
-  return deleted;
-}
-
 /** The order, locked for the rest of the transaction: what an admin write changes it from. */
 export async function lockOrder(tx: DbOrTx, id: string): Promise<OrderRow | undefined> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
@@ -106,6 +109,10 @@ export const orderAuditFields = (row: OrderRow) => ({
   totalPrice: toRupees(row.totalPaise),
   paidAt: row.paidAt?.toISOString() ?? null,
   deliveredAt: row.deliveredAt?.toISOString() ?? null,
+  refundedPrice: toRupees(row.refundedPaise),
+  cancelledAt: row.cancelledAt?.toISOString() ?? null,
+  carrier: row.carrier,
+  trackingNumber: row.trackingNumber,
 });
 
 /** How a payment was spent: on an order (kept after the order is deleted), or refunded; undefined if not. */
@@ -137,13 +144,17 @@ export async function takeStock(tx: DbOrTx, productId: string, quantity: number)
   return updated.length > 0;
 }
 
+/** What a new order starts without: it is not delivered, refunded, cancelled or shipped yet. */
+type DefaultedOrderColumns =
+  'deliveredAt' | 'refundedPaise' | 'cancelledAt' | 'shippedAt' | 'carrier' | 'trackingNumber';
+
 /**
  * Stores the order and records its payment as used, in the caller's transaction: the payment's primary
  * key refuses a second order on it, even one placed at the same moment or after this order is deleted.
  */
 export async function insertOrder(
   tx: DbOrTx,
-  values: Omit<OrderRow, 'id' | 'deliveredAt'>,
+  values: Omit<OrderRow, 'id' | DefaultedOrderColumns>,
   id: string = newId(),
 ) {
   const [created] = await tx

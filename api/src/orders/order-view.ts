@@ -1,4 +1,4 @@
-import { toRupees } from '@shop/shared-api/schemas';
+import { toRupees, trackingUrlOf } from '@shop/shared-api/schemas';
 import type { Order } from '@shop/shared-api/schemas';
 import type { OrderRow } from '../db/schema.ts';
 import { absoluteUrl } from '../http/public-url.ts';
@@ -40,5 +40,15 @@ export function toOrderView(
     orderStatus: row.orderStatus,
     deliveredAt: row.deliveredAt ? row.deliveredAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
+    refundedPrice: toRupees(row.refundedPaise),
+    cancelledAt: row.cancelledAt ? row.cancelledAt.toISOString() : null,
+    shipment: row.shippedAt
+      ? {
+          carrier: row.carrier,
+          trackingNumber: row.trackingNumber,
+          trackingUrl: trackingUrlOf(row.carrier, row.trackingNumber),
+          shippedAt: row.shippedAt.toISOString(),
+        }
+      : null,
   };
 }

@@ -8,12 +8,24 @@ export interface VerifiedIntent {
   userId: string | null;
 }
 
+/**
+ * A refund of part of a payment, or all of it (no amount). The key makes a repeat of the same refund (a
+ * retry after a lost answer) give back nothing more; without one, the payment's own id is the key.
+ */
+export interface RefundOptions {
+  amountPaise?: number;
+  idempotencyKey?: string;
+}
+
 /** Card payments: the local test-mode gateway by default, Stripe when STRIPE_SECRET_KEY is set. */
 export interface PaymentGateway {
   kind: 'local' | 'stripe';
   createIntent(userId: string, amountPaise: number): Promise<{ id: string; clientSecret: string }>;
   /** The intent as the gateway knows it, or null when it does not exist. */
   retrieveIntent(id: string): Promise<VerifiedIntent | null>;
-  /** Gives a succeeded payment back in full. Idempotent: refunding a refunded intent is a no-op. */
-  refund(id: string): Promise<void>;
+  /**
+   * Gives a succeeded payment back, in full or `amountPaise` of it. Idempotent by key: a repeated refund
+   * is a no-op, and so is refunding a fully refunded intent.
+   */
+  refund(id: string, options?: RefundOptions): Promise<void>;
 }

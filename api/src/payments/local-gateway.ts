@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PaymentConfirmRequest, PaymentIntent } from '@shop/shared-api/schemas';
 import { TEST_CARD_DECLINED, TEST_CARD_SUCCEEDS } from '@shop/shared-api/schemas';
 import type { Db } from '../db/client.ts';
-import { paymentIntents } from '../db/schema.ts';
+import { paymentIntentRefunds, paymentIntents } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
 import { randomToken, sameSecret, sha256 } from '../auth/secrets.ts';
 import type { PaymentGateway } from './gateway.ts';
@@ -43,11 +43,31 @@ export function createLocalGateway(db: Db): PaymentGateway {
         userId: row.userId,
       };
     },
-    async refund(id) {
-      await db
-        .update(paymentIntents)
-        .set({ status: 'refunded' })
-        .where(and(eq(paymentIntents.id, id), eq(paymentIntents.status, 'succeeded')));
+    async refund(id, options = {}) {
+      // As Stripe does: one refund per key, never more than is left, 'refunded' once nothing is left.
+      await db.transaction(async (tx) => {
+        const [intent] = await tx
+          .select()
+          .from(paymentIntents)
+          .where(eq(paymentIntents.id, id))
+          .for('update');
+        if (!intent || intent.status !== 'succeeded') return;
+        const left = intent.amountPaise - intent.refundedPaise;
+        const amountPaise = Math.min(options.amountPaise ?? left, left);
+        const [claimed] = await tx
+          .insert(paymentIntentRefunds)
+          .values({ idempotencyKey: options.idempotencyKey ?? `refund-${id}`, intentId: id, amountPaise })
+          .onConflictDoNothing()
+          .returning();
+        if (!claimed) return;
+        await tx
+          .update(paymentIntents)
+          .set({
+            refundedPaise: sql`${paymentIntents.refundedPaise} + ${amountPaise}`,
+            ...(amountPaise === left ? { status: 'refunded' as const } : {}),
+          })
+          .where(and(eq(paymentIntents.id, id), eq(paymentIntents.status, 'succeeded')));
+      });
     },
   };
 }

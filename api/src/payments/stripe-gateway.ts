@@ -58,12 +58,18 @@ export function createStripeGateway(secretKey: string, connection?: StripeConnec
         throw error;
       }
     },
-    async refund(id) {
+    async refund(id, options = {}) {
       try {
-        // One refund per intent, however often it is asked for (retries after a failure included).
+        // One refund per key, however often it is asked for (retries after a failure included): without
+        // a key, the intent's whole refund of a refused order.
         await stripe.refunds.create(
-          { payment_intent: id, reason: 'requested_by_customer', metadata: { why: 'order refused' } },
-          { idempotencyKey: `refund-${id}` },
+          {
+            payment_intent: id,
+            ...(options.amountPaise === undefined ? {} : { amount: options.amountPaise }),
+            reason: 'requested_by_customer',
+            metadata: { why: options.idempotencyKey ? 'order refunded by the shop' : 'order refused' },
+          },
+          { idempotencyKey: options.idempotencyKey ?? `refund-${id}` },
         );
       } catch (error) {
         if (

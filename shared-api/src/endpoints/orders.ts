@@ -12,6 +12,10 @@ import type {
   paymentProcessResponseSchema,
   successMessageSchema,
   successSchema,
+  orderPaymentsResponseSchema,
+  OrderPaymentsResponse,
+  RefundLinesRequest,
+  ReturnLinesRequest,
   AdminOrdersResponse,
   NewOrderRequest,
   Order,
@@ -83,10 +87,19 @@ export async function getDailyOrders(query: DailyOrdersQuery = {}): Promise<Dail
   return days;
 }
 
-/** PUT /admin/order/{id} as form data `status` (Processing to Shipped to Delivered only). */
-export async function updateOrderStatus(id: string, status: OrderStatus): Promise<void> {
+/**
+ * PUT /admin/order/{id} as form data `status` (Processing to Shipped to Delivered only); Shipped with the
+ * parcel's carrier and tracking number when given.
+ */
+export async function updateOrderStatus(
+  id: string,
+  status: OrderStatus,
+  parcel: { carrier?: string | undefined; trackingNumber?: string | undefined } = {},
+): Promise<void> {
   const form = new FormData();
   form.set('status', status);
+  if (parcel.carrier) form.set('carrier', parcel.carrier);
+  if (parcel.trackingNumber) form.set('trackingNumber', parcel.trackingNumber);
   await call<Answer<typeof successSchema> & Record<string, unknown>>(FALLBACK_MESSAGES.updateOrder, (api) =>
     api.put(`admin/order/${encodeURIComponent(id)}`, { body: form }).json(),
   );
@@ -116,4 +129,31 @@ export function confirmLocalCardPayment(request: PaymentConfirmRequest): Promise
   return call<Answer<typeof paymentConfirmResponseSchema>>(FALLBACK_MESSAGES.processPayment, (api) =>
     api.post('payment/confirm', { json: request }).json(),
   );
+}
+
+/** GET /admin/order/{id}/payments: the payment history and each line's refundable units. */
+export function getOrderPayments(id: string): Promise<OrderPaymentsResponse> {
+  return call<Answer<typeof orderPaymentsResponseSchema>>(FALLBACK_MESSAGES.getOrderPayments, (api) =>
+    api.get(`admin/order/${encodeURIComponent(id)}/payments`).json(),
+  );
+}
+
+/** POST /admin/order/{id}/cancel: stock back, the payment refunded through its gateway. */
+export async function cancelOrder(id: string): Promise<Order> {
+  const { order } = await call<Answer<typeof orderResponseSchema>>(FALLBACK_MESSAGES.cancelOrder, (api) =>
+    api.post(`admin/order/${encodeURIComponent(id)}/cancel`).json(),
+  );
+  return order;
+}
+
+/** POST /admin/order/{id}/refund (not delivered: restocked) or /return (delivered: restocked or not). */
+export async function refundOrderLines(
+  id: string,
+  request: ({ kind: 'refund' } & RefundLinesRequest) | ({ kind: 'return' } & ReturnLinesRequest),
+): Promise<Order> {
+  const { kind, ...json } = request;
+  const { order } = await call<Answer<typeof orderResponseSchema>>(FALLBACK_MESSAGES.refundOrder, (api) =>
+    api.post(`admin/order/${encodeURIComponent(id)}/${kind}`, { json }).json(),
+  );
+  return order;
 }

@@ -26,6 +26,7 @@ import {
   getDailyOrders,
   getMyOrders,
   getOrder,
+  getOrderPayments,
 } from '../endpoints/orders.ts';
 import { getReleaseHealth } from '../endpoints/releases.ts';
 import { queryKeys } from './query-keys.ts';
@@ -81,6 +82,9 @@ export const myOrdersQuery = () => queryOptions({ queryKey: queryKeys.myOrders, 
 
 export const orderQuery = (id: string) =>
   queryOptions({ queryKey: queryKeys.order(id), queryFn: () => getOrder(id) });
+
+export const orderPaymentsQuery = (id: string) =>
+  queryOptions({ queryKey: queryKeys.orderPayments(id), queryFn: () => getOrderPayments(id) });
 
 export const allOrdersQuery = () => queryOptions({ queryKey: queryKeys.allOrders, queryFn: getAllOrders });
 

@@ -16,6 +16,7 @@ export const queryKeys = {
   orders: ['orders'] as const,
   myOrders: ['orders', 'mine'] as const,
   order: (id: string) => ['orders', 'detail', id] as const,
+  orderPayments: (id: string) => ['orders', 'detail', id, 'payments'] as const,
   allOrders: ['orders', 'all'] as const,
   adminOrdersPage: (query: AdminListQuery) => ['orders', 'all', 'page', query] as const,
   dailyOrders: (days: number) => ['orders', 'all', 'daily', days] as const,

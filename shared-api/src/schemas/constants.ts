@@ -13,7 +13,8 @@ export const PRODUCT_CATEGORIES = [
 ] as const;
 
 /** Order status moves only forward: Processing, then Shipped, then Delivered. */
-export const ORDER_STATUSES = ['Processing', 'Shipped', 'Delivered'] as const;
+/** Cancelled is no step of the flow: an admin's way out for an order not delivered yet (issue 29). */
+export const ORDER_STATUSES = ['Processing', 'Shipped', 'Delivered', 'Cancelled'] as const;
 
 export const ROLES = ['user', 'admin'] as const;
 

@@ -7,6 +7,7 @@ export * from './common.ts';
 export * from './user.ts';
 export * from './product.ts';
 export * from './order.ts';
+export * from './order-refunds.ts';
 export * from './payment.ts';
 export * from './payment-methods.ts';
 export * from './upi.ts';

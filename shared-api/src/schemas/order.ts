@@ -67,6 +67,19 @@ export const orderSchema = z.object({
   orderStatus: orderStatusSchema,
   deliveredAt: isoDateSchema.nullable(),
   createdAt: isoDateSchema,
+  /** What has been refunded to the shopper so far (0 when nothing), never above what was paid. */
+  refundedPrice: rupeesSchema,
+  /** When an admin cancelled the order (its stock put back, its payment refunded). */
+  cancelledAt: isoDateSchema.nullable(),
+  /** The parcel, once the order is Shipped; the link only when the carrier is one the shop knows. */
+  shipment: z
+    .object({
+      carrier: z.string().nullable(),
+      trackingNumber: z.string().nullable(),
+      trackingUrl: z.string().nullable(),
+      shippedAt: isoDateSchema,
+    })
+    .nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -117,8 +130,28 @@ export const adminOrdersResponseSchema = z.object({
 });
 export type AdminOrdersResponse = z.infer<typeof adminOrdersResponseSchema>;
 
-/** `PUT /admin/order/{id}`: form data or JSON `status`. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((value) => value || undefined);
+
+/**
+ * `PUT /admin/order/{id}`: form data or JSON `status`; moving to Shipped may name the carrier and the
+ * tracking number (both optional). Cancelling has its own route.
+ */
 export const processOrderRequestSchema = z.object({
-  status: orderStatusSchema.refine((status) => status !== 'Processing', 'An order can only move forward'),
+  status: orderStatusSchema
+    .refine((status) => status !== 'Processing', 'An order can only move forward')
+    .refine((status) => status !== 'Cancelled', 'Cancel an order with Cancel order'),
+  carrier: optionalText('Carrier', 60),
+  trackingNumber: optionalText('Tracking number', 60).pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]+$/, 'Tracking number may contain letters, digits and dashes only')
+      .optional(),
+  ),
 });
 export type ProcessOrderRequest = z.input<typeof processOrderRequestSchema>;

@@ -113,6 +113,9 @@ export function anOrder(seed = 1, overrides: Partial<Order> = {}): Order {
     orderStatus: 'Processing',
     deliveredAt: null,
     createdAt: '2026-11-20T10:00:00.000Z',
+    refundedPrice: 0,
+    cancelledAt: null,
+    shipment: null,
     ...overrides,
   };
 }

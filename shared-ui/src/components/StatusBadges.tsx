@@ -20,6 +20,16 @@ export function isPaid(paymentStatus: string): boolean {
   return paymentStatus === 'succeeded';
 }
 
+/** Money given back (issue 29): REFUNDED when all of it, PARTLY REFUNDED when some; nothing otherwise. */
+export function RefundBadge({ refunded, total }: { refunded: number; total: number }) {
+  if (refunded <= 0) return null;
+  return (
+    <Badge colorPalette="purple" variant="subtle" size="md">
+      {refunded >= total ? 'REFUNDED' : 'PARTLY REFUNDED'}
+    </Badge>
+  );
+}
+
 export function PaymentStatusBadge({ status }: { status: string }) {
   const paid = isPaid(status);
   return (

@@ -25,6 +25,7 @@ import { Link, useParams } from 'react-router-dom';
 import { LoadError } from '../../components/ListStates.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { InvoiceDownload } from './InvoiceDownload.tsx';
+import { OrderPayments } from './OrderPayments.tsx';
 import { ProcessOrderForm } from './ProcessOrderForm.tsx';
 import { shortId } from './order-rules.ts';
 
@@ -105,7 +106,19 @@ function OrderDetails({ order }: { order: Order }) {
                 Delivered on {formatLongDate(order.deliveredAt)}
               </Text>
             ) : null}
+            {order.cancelledAt ? (
+              <Text fontSize="sm" color="fg.muted">
+                Cancelled on {formatLongDate(order.cancelledAt)}
+              </Text>
+            ) : null}
           </HStack>
+          {order.shipment ? (
+            <Text fontSize="sm" mt="2">
+              Shipped on {formatLongDate(order.shipment.shippedAt)}
+              {order.shipment.carrier ? ` with ${order.shipment.carrier}` : ''}
+              {order.shipment.trackingNumber ? `, tracking number ${order.shipment.trackingNumber}` : ''}
+            </Text>
+          ) : null}
         </Section>
         <Section title="Order Items">
           <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" separator={<Separator />}>
@@ -142,7 +155,10 @@ function OrderDetails({ order }: { order: Order }) {
           </Stack>
         </Section>
       </Stack>
-      <ProcessOrderForm order={order} />
+      <Stack gap="6">
+        <ProcessOrderForm order={order} />
+        <OrderPayments order={order} />
+      </Stack>
     </Grid>
   );
 }

@@ -6,13 +6,14 @@ import {
   type Order,
   type OrderStatus,
 } from '@shop/shared-api';
-import { processOrderRequestSchema } from '@shop/shared-api/schemas';
+import { KNOWN_CARRIERS, processOrderRequestSchema } from '@shop/shared-api/schemas';
 import {
   Button,
   Card,
   ErrorAlert,
   FormField,
   Heading,
+  Input,
   NativeSelect,
   Stack,
   toast,
@@ -34,12 +35,15 @@ export function ProcessOrderForm({ order }: { order: Order }) {
   const next = nextStatus(order.orderStatus);
   const form = useShopForm({
     schema: processOrderRequestSchema,
-    initialValues: { status: NOT_CHOSEN },
+    initialValues: { status: NOT_CHOSEN, carrier: '', trackingNumber: '' },
     describeFailure: failureMessage(FALLBACK_MESSAGES.updateOrder),
-    onSubmit: async ({ status }) => {
-      await updateOrderStatus(order._id, status);
+    onSubmit: async ({ status, carrier, trackingNumber }) => {
+      if (status === 'Shipped') await updateOrderStatus(order._id, status, { carrier, trackingNumber });
+      else await updateOrderStatus(order._id, status);
       toast.success('Order Updated Successfully');
       form.setValue('status', NOT_CHOSEN);
+      form.setValue('carrier', '');
+      form.setValue('trackingNumber', '');
       await queryClient.invalidateQueries({ queryKey: queryKeys.orders });
     },
   });
@@ -62,6 +66,22 @@ export function ProcessOrderForm({ order }: { order: Order }) {
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
             </FormField>
+            {next === 'Shipped' ? (
+              <>
+                {/* Both optional: the shopper gets a tracking link when the carrier is one the shop knows. */}
+                <FormField label="Carrier (optional)" error={form.errors.carrier}>
+                  <Input {...form.field('carrier')} list="known-carriers" autoComplete="off" />
+                </FormField>
+                <datalist id="known-carriers">
+                  {Object.keys(KNOWN_CARRIERS).map((carrier) => (
+                    <option key={carrier} value={carrier} />
+                  ))}
+                </datalist>
+                <FormField label="Tracking number (optional)" error={form.errors.trackingNumber}>
+                  <Input {...form.field('trackingNumber')} autoComplete="off" />
+                </FormField>
+              </>
+            ) : null}
             <Button
               type="submit"
               colorPalette="brand"

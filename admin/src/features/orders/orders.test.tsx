@@ -14,6 +14,9 @@ const api = vi.hoisted(() => ({
   getOrder: vi.fn(),
   updateOrderStatus: vi.fn(),
   deleteOrder: vi.fn(),
+  getOrderPayments: vi.fn(),
+  cancelOrder: vi.fn(),
+  refundOrderLines: vi.fn(),
 }));
 vi.mock('../../../../shared-api/src/endpoints/orders.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof SharedApi>()),
@@ -130,8 +133,26 @@ describe('/admin/orders on a phone', () => {
 });
 
 describe('/admin/order/:id', () => {
+  const payments: SharedApi.OrderPaymentsResponse = {
+    success: true,
+    payments: [
+      {
+        kind: 'paid',
+        amount: 436,
+        status: 'paid',
+        at: '2026-11-20T10:00:00Z',
+        by: 'Sam Shopper',
+        gateway: 'local',
+        lines: [],
+      },
+    ],
+    paid: 436,
+    refunded: 0,
+    lines: [{ product: order(1).orderItems[0]!.product, name: 'Product 2', quantity: 2, refundable: 2 }],
+  };
   const render = (status: SharedApi.OrderStatus) => {
     api.getOrder.mockResolvedValue(order(1, { orderStatus: status }));
+    api.getOrderPayments.mockResolvedValue(payments);
     return renderAdmin(<OrderPage />, { path: '/admin/order/:id', at: `/admin/order/${order(1)._id}` });
   };
 
@@ -194,6 +215,45 @@ describe('/admin/order/:id', () => {
       expect(screen.queryByRole('heading', { name: 'Process Order' })).not.toBeInTheDocument(),
     );
     expect(screen.getByText('Delivered on November 3, 2026')).toBeInTheDocument();
+  });
+
+  it('ships with the carrier and tracking number the admin gives', async () => {
+    render('Processing');
+    fireEvent.change(await screen.findByLabelText('Status'), { target: { value: 'Shipped' } });
+    fireEvent.change(screen.getByLabelText('Carrier (optional)'), { target: { value: 'Delhivery' } });
+    fireEvent.change(screen.getByLabelText('Tracking number (optional)'), { target: { value: 'DL-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Process' }));
+    expect(await screen.findByText('Order Updated Successfully')).toBeInTheDocument();
+    expect(api.updateOrderStatus).toHaveBeenCalledWith(order(1)._id, 'Shipped', {
+      carrier: 'Delhivery',
+      trackingNumber: 'DL-1',
+    });
+  });
+
+  it('shows the payment history and cancels only after confirmation', async () => {
+    render('Processing');
+    const history = await screen.findByRole('table', { name: 'Payment history' });
+    expect(within(history).getByText('Sam Shopper')).toBeInTheDocument();
+    api.cancelOrder.mockResolvedValue(order(1, { orderStatus: 'Cancelled' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText(/₹436\.00 is refunded to the shopper/)).toBeInTheDocument();
+    expect(api.cancelOrder).not.toHaveBeenCalled();
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('Order Cancelled')).toBeInTheDocument();
+    expect(api.cancelOrder).toHaveBeenCalledWith(order(1)._id);
+  });
+
+  it('refunds chosen lines after confirmation, with the refunds the admin saw', async () => {
+    render('Processing');
+    fireEvent.change(await screen.findByLabelText('Product 2 (up to 2)'), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Refund the lines' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByText('Lines Refunded')).toBeInTheDocument();
+    expect(api.refundOrderLines).toHaveBeenCalledWith(order(1)._id, {
+      kind: 'refund',
+      lines: [{ product: order(1).orderItems[0]!.product, quantity: 1 }],
+      refundsSeen: 0,
+    });
   });
 
   it('hides the form for a Delivered order', async () => {

@@ -110,13 +110,18 @@ export function createRazorpayGateway(
         ? { status: 'succeeded', providerPaymentId: paid.id, method: String(paid.method) }
         : { status: 'pending' };
     },
-    async refund(request) {
+    async refund(request, options = {}) {
       if (!request.providerPaymentId) return;
       try {
+        // Razorpay keeps no idempotency key of its own: the key goes as the receipt, and the shop's claim
+        // (order_refunds' unique number, used_payments' key) is what calls it once per refund.
         await razorpay.payments.refund(request.providerPaymentId, {
-          amount: request.amountPaise,
-          receipt: `refund-${request.id}`,
-          notes: { paymentRequest: request.id, why: 'order refused' },
+          amount: options.amountPaise ?? request.amountPaise,
+          receipt: options.idempotencyKey ?? `refund-${request.id}`,
+          notes: {
+            paymentRequest: request.id,
+            why: options.idempotencyKey ? 'order refunded by the shop' : 'order refused',
+          },
         });
       } catch (error) {
         // Refunding a refunded payment is the no-op an idempotent refund must be.

@@ -1,4 +1,5 @@
 import type { PaymentRequestRow } from '../../db/schema.ts';
+import type { RefundOptions } from '../gateway.ts';
 
 /** What the gateway says of a payment request now. */
 export type GatewayVerdict =
@@ -16,8 +17,11 @@ export interface PaymentRequestGateway {
   send(request: PaymentRequestRow): Promise<{ providerRef: string }>;
   /** Asks the gateway how the request stands: the server's own check, never the browser's word. */
   verdict(request: PaymentRequestRow): Promise<GatewayVerdict>;
-  /** Gives a succeeded payment back in full; idempotent. */
-  refund(request: Pick<PaymentRequestRow, 'id' | 'providerPaymentId' | 'amountPaise'>): Promise<void>;
+  /** Gives a succeeded payment back, in full or `amountPaise` of it; idempotent (see RefundOptions). */
+  refund(
+    request: Pick<PaymentRequestRow, 'id' | 'providerPaymentId' | 'amountPaise'>,
+    options?: RefundOptions,
+  ): Promise<void>;
   /** Whether a webhook's signature is the gateway's, over its raw body. */
   verifyWebhook(rawBody: string, signature: string): boolean;
   /** Stops what the gateway runs in the background (the local one's scheduled webhooks). */

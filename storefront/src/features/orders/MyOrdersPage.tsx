@@ -11,6 +11,7 @@ import {
   HStack,
   OrderStatusBadge,
   PaymentStatusBadge,
+  RefundBadge,
   Skeleton,
   Stack,
   Text,
@@ -70,6 +71,7 @@ function OrderCard({ order }: { order: Order }) {
               </Text>
               <OrderStatusBadge status={order.orderStatus} />
               <PaymentStatusBadge status={order.paymentInfo.status} />
+              <RefundBadge refunded={order.refundedPrice} total={order.totalPrice} />
             </HStack>
             <HStack gap="4" wrap="wrap" fontSize="sm" color="fg.muted">
               <Text>{formatLongDate(order.createdAt)}</Text>

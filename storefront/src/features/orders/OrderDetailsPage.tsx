@@ -10,6 +10,7 @@ import {
   HStack,
   OrderStatusBadge,
   PaymentStatusBadge,
+  RefundBadge,
   Skeleton,
   Stack,
   Text,
@@ -21,6 +22,7 @@ import { useParams } from 'react-router-dom';
 import { NotFoundState } from '../../components/NotFoundState.tsx';
 import { OrderLines } from '../../components/OrderLines.tsx';
 import { InvoiceButton } from './InvoiceButton.tsx';
+import { ShipmentInfo } from './ShipmentInfo.tsx';
 
 /** `/order/:id`: one of the shopper's orders. Someone else's order is 'not found', with none of its data. */
 export default function OrderDetailsPage() {
@@ -76,7 +78,18 @@ function OrderDetails({ order }: { order: Order }) {
           </Text>
         </Section>
         <Section title="Payment">
-          <PaymentStatusBadge status={order.paymentInfo.status} />
+          <HStack gap="2" wrap="wrap">
+            <PaymentStatusBadge status={order.paymentInfo.status} />
+            <RefundBadge refunded={order.refundedPrice} total={order.totalPrice} />
+          </HStack>
+          {order.refundedPrice > 0 ? (
+            <Text>
+              <Text as="span" fontWeight="semibold">
+                Refunded:
+              </Text>{' '}
+              {formatRupees(order.refundedPrice)}
+            </Text>
+          ) : null}
           <Text>
             <Text as="span" fontWeight="semibold">
               Amount:
@@ -93,6 +106,8 @@ function OrderDetails({ order }: { order: Order }) {
         </Section>
         <Section title="Order Status">
           <OrderStatusBadge status={order.orderStatus} />
+          {order.cancelledAt ? <Text>Cancelled on {formatLongDate(order.cancelledAt)}</Text> : null}
+          {order.shipment ? <ShipmentInfo shipment={order.shipment} /> : null}
           {order.deliveredAt ? <Text>Delivered on {formatLongDate(order.deliveredAt)}</Text> : null}
         </Section>
       </Grid>

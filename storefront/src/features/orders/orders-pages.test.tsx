@@ -36,6 +36,15 @@ describe('/orders/me', () => {
     );
   });
 
+  it('shows a cancelled and refunded order as Cancelled and REFUNDED (issue 29)', async () => {
+    const cancelled = anOrder(1, { orderStatus: 'Cancelled', refundedPrice: 436, totalPrice: 436 });
+    fakeApi({ 'GET /orders/me': () => ({ success: true, orders: [cancelled] }) });
+    renderPage(<MyOrdersPage />, { path: '/orders/me' });
+    const list = await screen.findByRole('list', { name: 'Your orders, newest first' });
+    expect(within(list).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(list).getByText('REFUNDED')).toBeInTheDocument();
+  });
+
   it("says 'No orders found', or the error with Retry", async () => {
     fakeApi({ 'GET /orders/me': () => ({ success: true, orders: [] }) });
     const empty = renderPage(<MyOrdersPage />, { path: '/orders/me' });
@@ -61,6 +70,23 @@ describe('/order/:id', () => {
     expect(screen.getByText('PAID')).toBeInTheDocument();
     expect(screen.getByText('Processing')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: order.orderItems[0]!.name })).toBeInTheDocument();
+  });
+
+  it('shows the tracking number as a link to the carrier when the carrier is known (issue 29)', async () => {
+    const order = anOrder(3, {
+      orderStatus: 'Shipped',
+      shipment: {
+        carrier: 'Delhivery',
+        trackingNumber: 'DL-1',
+        trackingUrl: 'https://www.delhivery.com/track-v2/package/DL-1',
+        shippedAt: '2026-11-21T10:00:00.000Z',
+      },
+    });
+    fakeApi({ [`GET /order/${order._id}`]: () => ({ success: true, order }) });
+    render(order._id);
+    const link = await screen.findByRole('link', { name: /DL-1/ });
+    expect(link).toHaveAttribute('href', 'https://www.delhivery.com/track-v2/package/DL-1');
+    expect(screen.getByText('Shipped on November 21, 2026 with Delhivery')).toBeInTheDocument();
   });
 
   it('shows the payment method, and downloads the tax invoice once paid (issue 25)', async () => {
