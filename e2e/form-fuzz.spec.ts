@@ -121,6 +121,9 @@ async function fillCart(page: Page, request: APIRequestContext, { confirmed = fa
     pinCode: '411001',
     phoneNo: '9876543210',
   };
+  // The sign-in's cart sync replaces the browser's cart once it has the saved one: written before that,
+  // this cart would be overwritten by the (empty) saved cart.
+  await page.waitForFunction(() => localStorage.getItem('cartSynced') !== null);
   await page.evaluate(
     ([cart, shipping, withFigures]) => {
       localStorage.setItem('cartItems', JSON.stringify(cart));

@@ -1,5 +1,4 @@
--- Hand-written (issue 29, items 1 and 2). Numbered 0019 with its journal idx 19: 0015-0018 are other
--- branches' (drizzle's migrator reads the journal in order and never looks at idx).
+-- Hand-written (issue 29, items 1 and 2).
 -- An order may now be Cancelled (by an admin, before it is delivered: its stock put back, its payment
 -- refunded). refunded_paise is what has gone back to the shopper so far, never above what was paid.
 ALTER TABLE "orders" DROP CONSTRAINT "orders_status_check";

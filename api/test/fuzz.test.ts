@@ -46,6 +46,9 @@ async function storedState() {
     'invoice_counters',
     'payment_requests',
     'carts',
+    // Cancel, refund and return (issue 29): a refused one claims no refund number and moves no money.
+    'order_refunds',
+    'payment_intent_refunds',
     // A refused admin write records no audit entry (issue 29): the entry commits with the change only.
     'admin_activity',
   ];

@@ -60,13 +60,14 @@ export async function createProductViaApi(request: APIRequestContext, name: stri
   return ((await response.json()) as { product: { _id: string; name: string; price: number } }).product;
 }
 
-/** An order of one product, paid with the test card, placed by `buyer` through the api. */
+/** An order of one product (one unit unless told), paid with the test card, placed by `buyer` through the api. */
 export async function placeOrderViaApi(
   request: APIRequestContext,
   buyer: { token: string; name: string; email: string },
   product: { _id: string; price: number },
+  quantity = 1,
 ): Promise<string> {
-  const { totalPaise } = priceOrder([{ pricePaise: Math.round(product.price * 100), quantity: 1 }]);
+  const { totalPaise } = priceOrder([{ pricePaise: Math.round(product.price * 100), quantity }]);
   const intent = await request.post(`${api}/payment/process`, {
     headers: bearer(buyer.token),
     data: { amount: totalPaise },
@@ -83,7 +84,7 @@ export async function placeOrderViaApi(
   const order = await request.post(`${api}/order/new`, {
     headers: bearer(buyer.token),
     data: {
-      orderItems: [{ product: product._id, quantity: 1 }],
+      orderItems: [{ product: product._id, quantity }],
       shippingInfo: {
         address: '7 Park Street',
         city: 'Kolkata',

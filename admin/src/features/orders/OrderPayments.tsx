@@ -17,13 +17,14 @@ import {
   Heading,
   Skeleton,
   Stack,
-  Table,
   Text,
   toast,
 } from '@shop/shared-ui';
 import { ConfirmDialog } from '@shop/shared-ui/overlays';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { Column } from '../../components/list-columns.ts';
+import { ListRows } from '../../components/ListRows.tsx';
 import { LoadError } from '../../components/ListStates.tsx';
 import { RefundLinesForm } from './RefundLinesForm.tsx';
 
@@ -34,41 +35,39 @@ const KIND_LABELS: Record<PaymentEvent['kind'], string> = {
   return: 'Refund (returned)',
 };
 
+const PAYMENT_COLUMNS: Column<PaymentEvent>[] = [
+  {
+    header: 'What',
+    cell: (payment) => (
+      <>
+        {KIND_LABELS[payment.kind]}
+        {payment.status === 'pending' ? ' (pending at the gateway)' : ''}
+        {payment.lines.length ? (
+          <Text fontSize="xs" color="fg.muted">
+            {payment.lines
+              .map((line) => `${line.name} × ${line.quantity}${line.restocked ? ', restocked' : ''}`)
+              .join('; ')}
+          </Text>
+        ) : null}
+      </>
+    ),
+  },
+  { header: 'Amount', cell: (payment) => formatRupees(payment.amount), numeric: true },
+  { header: 'When', cell: (payment) => formatLongDate(payment.at), nowrap: true },
+  { header: 'By', cell: (payment) => payment.by },
+];
+
+/** The admin lists' own rows: a table where it fits, a card an entry on a phone (no sideways scroll). */
 function PaymentHistory({ payments }: { payments: OrderPaymentsResponse['payments'] }) {
   if (payments.length === 0) return <Text color="fg.muted">No payment yet.</Text>;
   return (
-    <Table.ScrollArea>
-      <Table.Root size="sm" aria-label="Payment history">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>What</Table.ColumnHeader>
-            <Table.ColumnHeader>Amount</Table.ColumnHeader>
-            <Table.ColumnHeader>When</Table.ColumnHeader>
-            <Table.ColumnHeader>By</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {payments.map((payment, index) => (
-            <Table.Row key={`${payment.kind}-${index}`}>
-              <Table.Cell>
-                {KIND_LABELS[payment.kind]}
-                {payment.status === 'pending' ? ' (pending at the gateway)' : ''}
-                {payment.lines.length ? (
-                  <Text fontSize="xs" color="fg.muted">
-                    {payment.lines
-                      .map((line) => `${line.name} × ${line.quantity}${line.restocked ? ', restocked' : ''}`)
-                      .join('; ')}
-                  </Text>
-                ) : null}
-              </Table.Cell>
-              <Table.Cell>{formatRupees(payment.amount)}</Table.Cell>
-              <Table.Cell>{formatLongDate(payment.at)}</Table.Cell>
-              <Table.Cell>{payment.by}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <ListRows
+      caption="Payment history"
+      columns={PAYMENT_COLUMNS}
+      rows={payments}
+      // Entries are never reordered or removed: their place is their identity.
+      rowKey={(payment) => `${payments.indexOf(payment)}-${payment.kind}`}
+    />
   );
 }
 
