@@ -117,7 +117,8 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect(menu.getByRole('link', { name: 'Orders' })).toBeVisible();
-    await expect(menu.getByRole('link', { name: 'Cart (0)' })).toBeVisible();
+    // The demo shopper's saved cart follows the account (issue 28): other tests may have left lines in it.
+    await expect(menu.getByRole('link', { name: /^Cart \(\d+\)$/ })).toBeVisible();
     await menu.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('toast').filter({ hasText: 'Logout Successfully' })).toBeVisible();
