@@ -170,54 +170,76 @@ const sameFields = (row: ProductFields, other: ProductFields) =>
   row.category === other.category &&
   row.stock === other.stock;
 
+/** Rows one step of the write handles: locked, compared, written and recorded together. */
+const APPLY_BATCH = 1000;
+
 /**
- * Applies checked rows in one transaction: rows with an id update that product (every one must exist,
- * locked first), rows without create one; a row identical to its product writes nothing. Every product
- * created or changed gets its own audit entry (`catalog.import`, the changed fields before and after) in
- * the same transaction, so the Activity screen finds an imported price change under that product like
- * any other. An id that names no product refuses the whole file, with nothing written.
+ * Applies checked rows in one transaction: rows with an id update that product (locked first, in id
+ * order, as every writer of several products locks them), rows without create one; a row identical to its
+ * product writes nothing. Every product created or changed gets its own audit entry (`catalog.import`, the
+ * changed fields before and after) in the same transaction, so the Activity screen finds an imported price
+ * change under that product like any other write. The work goes a batch of rows at a time (read, compare,
+ * write, record), so only one batch of stored rows and entries is in memory at once. An id that names no
+ * product refuses the whole file: the transaction is rolled back, nothing written.
  */
 export async function applyProductImport(db: Db, actor: Pick<UserRow, 'id' | 'email'>, rows: ImportRow[]) {
   return db.transaction(async (tx) => {
-    const updates = rows.filter((row): row is ImportRow & { id: string } => row.id !== undefined);
-    const existing = await lockProductsById(
-      tx,
-      updates.map((row) => row.id),
-    );
-    const unknown = updates.filter((row) => !existing.has(row.id));
+    const updates = rows
+      .filter((row): row is ImportRow & { id: string } => row.id !== undefined)
+      .sort((a, b) => (a.id < b.id ? -1 : 1));
+    const unknown: BadCsvRow[] = [];
+    let updated = 0;
+    for (let start = 0; start < updates.length; start += APPLY_BATCH) {
+      const batch = updates.slice(start, start + APPLY_BATCH);
+      const existing = await lockProductsById(
+        tx,
+        batch.map((row) => row.id),
+      );
+      const changed: ExportedProduct[] = [];
+      const entries: AdminChange[] = [];
+      for (const row of batch) {
+        const before = existing.get(row.id);
+        if (!before) {
+          unknown.push({ row: row.row, reason: `id: no product has the id ${row.id}` });
+          continue;
+        }
+        if (sameFields(before, row.fields)) continue;
+        changed.push({ id: row.id, ...row.fields });
+        entries.push({
+          actor,
+          action: 'catalog.import',
+          targetId: row.id,
+          before: productAuditFields(before),
+          after: productAuditFields({ ...before, ...row.fields }),
+        });
+      }
+      if (unknown.length) continue;
+      await updateProductsInBatches(tx, changed);
+      await recordAdminChanges(tx, entries);
+      updated += changed.length;
+    }
     if (unknown.length)
       throw new ImportRefused(
         `${plural(unknown.length, 'row')} name${unknown.length === 1 ? 's' : ''} a product that does not exist: nothing was imported`,
-        unknown.map((row) => ({ row: row.row, reason: `id: no product has the id ${row.id}` })),
+        unknown.sort((a, b) => a.row - b.row),
       );
-    const changed: ExportedProduct[] = [];
-    const entries: AdminChange[] = [];
-    for (const row of updates) {
-      const before = existing.get(row.id)!;
-      if (sameFields(before, row.fields)) continue;
-      changed.push({ id: row.id, ...row.fields });
-      entries.push({
-        actor,
-        action: 'catalog.import',
-        targetId: row.id,
-        before: productAuditFields(before),
-        after: productAuditFields({ ...before, ...row.fields }),
-      });
+    const creates = rows.filter((row) => row.id === undefined);
+    for (let start = 0; start < creates.length; start += APPLY_BATCH) {
+      const created = await insertProductsInBatches(
+        tx,
+        creates.slice(start, start + APPLY_BATCH).map((row) => row.fields),
+      );
+      await recordAdminChanges(
+        tx,
+        created.map((product) => ({
+          actor,
+          action: 'catalog.import' as const,
+          targetId: product.id,
+          before: null,
+          after: productAuditFields({ ...product, images: [] }),
+        })),
+      );
     }
-    await updateProductsInBatches(tx, changed);
-    const created = await insertProductsInBatches(
-      tx,
-      rows.filter((row) => row.id === undefined).map((row) => row.fields),
-    );
-    for (const product of created)
-      entries.push({
-        actor,
-        action: 'catalog.import',
-        targetId: product.id,
-        before: null,
-        after: productAuditFields({ ...product, images: [] }),
-      });
-    await recordAdminChanges(tx, entries);
-    return { created: created.length, updated: changed.length, unchanged: updates.length - changed.length };
+    return { created: creates.length, updated, unchanged: updates.length - updated };
   });
 }
