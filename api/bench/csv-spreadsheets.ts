@@ -4,8 +4,9 @@
 // api in this process on a free port, and through real HTTP (the bodies streamed, never held whole):
 // exports the products, exports the order lines, imports N new products, and re-imports the export with
 // every price changed (N updates). Memory is sampled every 10 ms (process.memoryUsage): the peak RSS and
-// JS heap of each step beside the baseline. On PGlite the database lives in this process, so its RSS
-// includes the database's own buffers; on PostgreSQL it is the api alone.
+// JS heap of each step beside the baseline (the idle api, itself ~330 MB RSS with every module loaded);
+// the goal is checked on the growth. On PGlite the database lives in this process, so its RSS includes
+// the database's own memory, which grows with the rows written; on PostgreSQL it is the api alone.
 // Goals: export under 5 s, import under 30 s, memory under 200 MB. Run it holding the shared lock
 // (flock /tmp/shop-heavy.lock): the figures move with the machine's load.
 import {
@@ -219,8 +220,8 @@ try {
           'peak RSS MB': Math.round(step.peakRssMb),
           'RSS growth MB': Math.round(step.peakRssMb - baseline.rss / MB),
           'peak heap MB': Math.round(step.peakHeapMb),
-          [`memory < ${GOALS.memoryMb} MB`]:
-            (database.kind === 'pglite' ? step.peakHeapMb : step.peakRssMb) < GOALS.memoryMb ? 'yes' : 'NO',
+          [`growth < ${GOALS.memoryMb} MB`]:
+            step.peakRssMb - baseline.rss / MB < GOALS.memoryMb ? 'yes' : 'NO',
         },
       ];
     }),
@@ -228,7 +229,7 @@ try {
   console.info(
     `CSV export/import at ${rows.toLocaleString('en')} rows on ${database.kind} (seeded in ${seedSeconds.toFixed(1)} s; ` +
       `baseline RSS ${Math.round(baseline.rss / MB)} MB, heap ${Math.round(baseline.heapUsed / MB)} MB). ` +
-      `Memory goal checked on ${database.kind === 'pglite' ? 'the JS heap (RSS holds the in-process database)' : 'the api process RSS'}:`,
+      `Memory goal checked on the RSS growth over the idle api${database.kind === 'pglite' ? ' (on PGlite it includes the in-process database growing with the rows written)' : ''}:`,
   );
   console.table(table);
   if (jsonOut)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dayField, instantSchema } from './admin-activity.ts';
 import { objectIdSchema } from './common.ts';
+import { MAX_IMPORT_BYTES } from './constants.ts';
 import { productFormSchema } from './product.ts';
 
 /**
@@ -63,3 +64,22 @@ export const productImportRefusedSchema = z.object({
   badRows: z.array(badCsvRowSchema).default([]),
 });
 export type ProductImportRefused = z.infer<typeof productImportRefusedSchema>;
+
+const isFile = (value: unknown): value is File => typeof File !== 'undefined' && value instanceof File;
+
+/** The products page's import form: one CSV file, within the size the api takes. */
+export const productImportFormSchema = z.object({
+  file: z
+    .unknown()
+    .refine(isFile, 'Please choose a CSV file')
+    .pipe(z.custom<File>())
+    .refine(
+      (file) => /\.csv$/i.test(file.name) || file.type === 'text/csv',
+      'Please choose a CSV file (.csv)',
+    )
+    .refine(
+      (file) => file.size <= MAX_IMPORT_BYTES,
+      `The file must be at most ${MAX_IMPORT_BYTES / (1024 * 1024)} MB`,
+    ),
+});
+export type ProductImportFormValues = z.input<typeof productImportFormSchema>;
