@@ -42,6 +42,7 @@ import { registerAdminProductRoutes } from './catalog/admin-product-routes.ts';
 import { registerReviewRoutes } from './reviews/review-routes.ts';
 import { registerAdminReviewRoutes } from './reviews/admin-review-routes.ts';
 import { registerAdminActivityRoutes } from './audit/activity-routes.ts';
+import { registerSpreadsheetRoutes } from './spreadsheets/spreadsheet-routes.ts';
 import { registerOrderRoutes } from './orders/order-routes.ts';
 import { registerCartRoutes } from './cart/cart-routes.ts';
 import { retryPendingRefunds } from './orders/refunds.ts';
@@ -103,6 +104,8 @@ export interface RouteEntry {
   form: boolean;
   /** Only the shop's own pages may call it: the refresh cookie authorises it or is set by it. */
   cookie: boolean;
+  /** Takes a CSV file of these rows instead of JSON (RouteSpec.csv). */
+  csvRow?: ZodType;
 }
 
 const REFUND_RETRY_MS = 60_000;
@@ -368,7 +371,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
   // under /api/v1/admin, which the admin plugin's one hook guards.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/v1') || route.method === 'HEAD') return;
-    const { access, cookie: usesCookie = false } = (route.config as Partial<RouteConfig> | undefined) ?? {};
+    const {
+      access,
+      cookie: usesCookie = false,
+      csvRow,
+    } = (route.config as Partial<RouteConfig> | undefined) ?? {};
     const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
     if (!access) throw new Error(`${method} ${route.url} declares no access (use the route kit)`);
     if ((access === 'admin') !== route.url.startsWith('/api/v1/admin/'))
@@ -381,6 +388,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
       input: { body: schema.body, querystring: schema.querystring, params: schema.params },
       form: schema.consumes?.includes('multipart/form-data') ?? false,
       cookie: usesCookie,
+      ...(csvRow ? { csvRow } : {}),
     });
   });
 
@@ -421,6 +429,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
           registerOrderRefundRoutes(admin, ctx);
           registerSiteHealthRoutes(admin, ctx);
           registerAdminActivityRoutes(admin, ctx);
+          // A scope of its own: its text/csv parser applies to the import alone.
+          await admin.register(async (scope) => registerSpreadsheetRoutes(scope as unknown as ZodApp, ctx));
         },
         { prefix: '/admin' },
       );

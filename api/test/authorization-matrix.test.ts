@@ -53,7 +53,7 @@ interface Cast {
 }
 interface Call {
   url: string;
-  payload?: object;
+  payload?: object | string;
   headers?: Record<string, string>;
 }
 type Build = (caller: SignedIn | null, cast: Cast) => Promise<Call>;
@@ -315,6 +315,22 @@ const ROWS: Record<string, { allowed: Allowed; call: Build }> = {
     allowed: 'admin',
     call: async (_caller, cast) => ({
       url: `/admin/activity?who=${cast.admin.userId}&action=product.update&from=2020-01-01T00:00:00Z&page=1`,
+    }),
+  },
+  'GET /api/v1/admin/products/export.csv': {
+    allowed: 'admin',
+    call: async () => ({ url: '/admin/products/export.csv' }),
+  },
+  'GET /api/v1/admin/orders/export.csv': {
+    allowed: 'admin',
+    call: async () => ({ url: '/admin/orders/export.csv?from=2020-01-01T00:00:00Z&to=2099-01-01T00:00:00Z' }),
+  },
+  'POST /api/v1/admin/products/import': {
+    allowed: 'admin',
+    call: async () => ({
+      url: '/admin/products/import',
+      payload: `id,name,price,description,category,stock\r\n${(await addProduct(t.app)).id},Imported Lamp,12.5,,Laptop,3\r\n,Matrix Import Lamp,99,,Camera,1\r\n`,
+      headers: { 'content-type': 'text/csv' },
     }),
   },
   'PUT /api/v1/admin/order/:id': {

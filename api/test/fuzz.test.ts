@@ -8,6 +8,7 @@ import { useTestApp } from './helpers/test-app.ts';
 import { addProduct, placePaidOrder, register } from './helpers/shop.ts';
 import { inputsFor, type Pools } from './helpers/schema-arbitrary.ts';
 import { multipart } from './helpers/multipart.ts';
+import { stringify } from 'csv-stringify/sync';
 import type { RouteEntry } from '../src/app.ts';
 import { SEED_PRODUCTS } from '../src/seed/catalog-data.ts';
 import { loadCatalogSnapshot, suggestionsOfSnapshot } from '../src/catalog/catalog-index.ts';
@@ -81,21 +82,50 @@ interface Case {
   query: unknown;
   body: unknown;
   /** JSON-only routes get forms too (half the time): a form another site can post must be a 415. */
-  encoding: 'json' | 'multipart' | 'urlencoded' | 'text';
+  encoding: 'json' | 'multipart' | 'urlencoded' | 'text' | 'csv';
 }
+
+/**
+ * A CSV route's body: rows drawn from its row schema (valid, spoiled, junk) under a header of their keys,
+ * or any text at all (unclosed quotes, ragged rows, a header of nothing the route knows).
+ */
+const csvBodyFor = (row: NonNullable<RouteEntry['csvRow']>) =>
+  fc.oneof(
+    { weight: 3, arbitrary: fc.array(inputsFor(row, pools), { maxLength: 6 }) },
+    fc.string({ maxLength: 200 }),
+    fc
+      .array(
+        fc.array(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('"', '""', ',', '\n', '\r\n')), {
+          maxLength: 5,
+        }),
+        {
+          maxLength: 5,
+        },
+      )
+      .map((rows) => rows.map((cells) => cells.join(',')).join('\n')),
+  );
 
 const caseFor = (route: RouteEntry): fc.Arbitrary<Case> =>
   fc.record({
     route: fc.constant(`${route.method} ${route.url}`),
     params: route.input.params ? inputsFor(route.input.params, pools) : fc.constant(undefined),
     query: route.input.querystring ? inputsFor(route.input.querystring, pools) : fc.constant(undefined),
-    body: route.input.body ? inputsFor(route.input.body, pools) : fc.constant(undefined),
+    body: route.csvRow
+      ? csvBodyFor(route.csvRow)
+      : route.input.body
+        ? inputsFor(route.input.body, pools)
+        : fc.constant(undefined),
     encoding: route.form
       ? fc.constantFrom('json' as const, 'multipart' as const, 'urlencoded' as const)
-      : fc.oneof(
-          { weight: 3, arbitrary: fc.constant('json' as const) },
-          fc.constantFrom('multipart' as const, 'urlencoded' as const, 'text' as const),
-        ),
+      : route.csvRow
+        ? fc.oneof(
+            { weight: 4, arbitrary: fc.constant('csv' as const) },
+            fc.constantFrom('json' as const, 'multipart' as const, 'text' as const),
+          )
+        : fc.oneof(
+            { weight: 3, arbitrary: fc.constant('json' as const) },
+            fc.constantFrom('multipart' as const, 'urlencoded' as const, 'text' as const),
+          ),
   });
 
 const text = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
@@ -116,6 +146,16 @@ function requestOf(
     const fields = Object.fromEntries(Object.entries(body).map(([name, value]) => [name, text(value)]));
     const form = multipart(fields);
     return { url, headers: form.headers, payload: form.payload };
+  }
+  if (encoding === 'csv') {
+    const rows = Array.isArray(body) ? body : [];
+    const objects = rows.filter((row): row is Record<string, unknown> => !!row && typeof row === 'object');
+    const columns = [...new Set(objects.flatMap((row) => Object.keys(row)))];
+    const csv =
+      typeof body === 'string'
+        ? body
+        : stringify([columns, ...objects.map((row) => columns.map((column) => text(row[column])))]);
+    return { url, headers: { 'content-type': 'text/csv' }, payload: csv };
   }
   if (encoding === 'text') {
     // What a form with enctype="text/plain" can send: any text, JSON-shaped or not.
@@ -160,7 +200,8 @@ describe(`every endpoint, fuzzed from its schemas (${RUNS} cases)`, () => {
           const formToJsonRoute =
             !route.form &&
             !type.startsWith('application/json') &&
-            !(beacons.has(route.url) && type.startsWith('text/plain'));
+            !(beacons.has(route.url) && type.startsWith('text/plain')) &&
+            !(route.csvRow && type === 'text/csv');
           // Refused as a form (415), or before it is read when it is over the route's size (413: the
           // beacon's 8 KB limit is checked first).
           if (formToJsonRoute)

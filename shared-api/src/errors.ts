@@ -42,6 +42,9 @@ export const FALLBACK_MESSAGES = {
   processPayment: 'Payment failed',
   getPaymentMethods: 'Failed to get the payment methods',
   getInvoice: 'Failed to download the invoice',
+  exportProducts: 'Failed to export the products',
+  exportOrders: 'Failed to export the orders',
+  importProducts: 'Failed to import the products',
 } as const;
 
 /** docs/product.md, messages: what a 401 says when the server gives no message. */

@@ -13,6 +13,7 @@ export {
   type UploadProgressHandler,
 } from './client/api-client.ts';
 export { call } from './client/call.ts';
+export { saveFile } from './client/save-file.ts';
 export { firstCallArrival } from './client/first-call.ts';
 export { LOGOUT_MESSAGE_KEY, storeLogoutMessage, takeLogoutMessage } from './client/logout-message.ts';
 export {
@@ -34,6 +35,7 @@ export * from './endpoints/releases.ts';
 export * from './endpoints/site-health.ts';
 export * from './endpoints/admin-activity.ts';
 export * from './endpoints/payment-methods.ts';
+export * from './endpoints/spreadsheets.ts';
 
 export {
   shopQueryClient,

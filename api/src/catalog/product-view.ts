@@ -36,7 +36,9 @@ export async function toProductViews(db: DbOrTx, rows: ProductRow[], baseUrl: st
  * A product's fields as its audit entries show them: the form's fields in rupees, and its pictures by
  * where they are (a change of pictures shows as a different list).
  */
-export const productAuditFields = (row: ProductRow) => ({
+export const productAuditFields = (
+  row: Pick<ProductRow, 'name' | 'pricePaise' | 'description' | 'category' | 'stock' | 'images'>,
+) => ({
   name: row.name,
   price: toRupees(row.pricePaise),
   description: row.description,

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { errorResponseSchema } from '@shop/shared-api/schemas';
 import type { UserRow } from '../db/schema.ts';
 import { NO_TOKEN_MESSAGE, unauthorized } from './errors.ts';
+import { acceptCsvBody } from './csv-body.ts';
 import { readFormBody, refuseFormBody, type FormLimits } from './form-body.ts';
 import { reachedOverHttps, requestBaseUrl } from './public-url.ts';
 import { createShopOriginGuard } from './shop-origin.ts';
@@ -22,6 +23,12 @@ export interface RouteSpec {
   response: Record<number, z.ZodType>;
   /** Takes form data (multipart or urlencoded) besides JSON, read within these limits. */
   form?: FormLimits;
+  /**
+   * Takes a CSV file (text/csv) instead of JSON, left unread for the handler to stream (csvBodyStream)
+   * within `maxBytes`; each of its rows is one `row` (what the fuzz test writes rows from). Any other body
+   * type is refused unread (415), a declared length over the limit too (413).
+   */
+  csv?: { maxBytes: number; row: z.ZodType };
   /** Largest JSON or urlencoded body, in bytes (Fastify's default otherwise: 1 MiB). */
   bodyLimit?: number;
   /** Requests per minute per client address. */
@@ -44,6 +51,8 @@ export interface RouteConfig {
   /** Only the shop's own pages may call it (RouteSpec.cookie). */
   cookie?: true;
   rateLimit?: { max: number; timeWindow: string };
+  /** The schema of one row of the route's CSV body (RouteSpec.csv). */
+  csvRow?: z.ZodType;
 }
 
 type RouteHook = (request: FastifyRequest) => Promise<void>;
@@ -71,21 +80,22 @@ export function createRouteKit(options: RouteKitOptions) {
     const statuses = new Set<ErrorStatus>([400, ...(spec.errors ?? [])]);
     if (access !== 'public') statuses.add(401);
     if (access === 'admin' || spec.cookie) statuses.add(403);
-    if (spec.body && !spec.form) statuses.add(415);
-    if (spec.form) statuses.add(413);
+    if ((spec.body && !spec.form) || spec.csv) statuses.add(415);
+    if (spec.form || spec.csv) statuses.add(413);
     if (spec.rateLimit) statuses.add(429);
     const errors = Object.fromEntries([...statuses].map((status) => [status, errorResponseSchema]));
     const config: RouteConfig = {
       access,
       ...(spec.cookie ? { cookie: true as const } : {}),
       ...(spec.rateLimit ? { rateLimit: { max: spec.rateLimit, timeWindow: '1 minute' } } : {}),
+      ...(spec.csv ? { csvRow: spec.csv.row } : {}),
     };
     const schema = {
       tags: [spec.tag],
       summary: spec.summary,
       ...(spec.description ? { description: spec.description } : {}),
       ...(access === 'public' ? {} : { security: bearer }),
-      ...(spec.form ? { consumes: FORM_TYPES } : {}),
+      ...(spec.form ? { consumes: FORM_TYPES } : spec.csv ? { consumes: ['text/csv'] } : {}),
       ...(spec.body ? { body: spec.body } : {}),
       ...(spec.querystring ? { querystring: spec.querystring } : {}),
       ...(spec.params ? { params: spec.params } : {}),
@@ -97,7 +107,11 @@ export function createRouteKit(options: RouteKitOptions) {
     ];
     return {
       ...(onRequest.length ? { onRequest } : {}),
-      preValidation: spec.form ? readFormBody(spec.form) : refuseFormBody,
+      preValidation: spec.form
+        ? readFormBody(spec.form)
+        : spec.csv
+          ? acceptCsvBody(spec.csv.maxBytes)
+          : refuseFormBody,
       ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
       config,
       // Typed with the route's own schemas, so the handler's request and answer types follow them.

@@ -13,6 +13,7 @@ import type {
   upiPaymentResponseSchema,
 } from '../schemas/index.ts';
 import { call, type Answer } from '../client/call.ts';
+import { saveFile } from '../client/save-file.ts';
 import { FALLBACK_MESSAGES } from '../errors.ts';
 
 /** GET /payment/methods: the methods the server would take for this total (paise) to this pin code. */
@@ -43,16 +44,7 @@ export function getInvoicePdf(orderId: string): Promise<Blob> {
 
 /** Downloads the invoice as 'invoice-INV-26-27-00042.pdf' (the api needs the bearer token: no plain link). */
 export async function downloadInvoice(orderId: string, invoiceNumber: string): Promise<void> {
-  const pdf = await getInvoicePdf(orderId);
-  const url = URL.createObjectURL(pdf);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `invoice-${invoiceNumber.replace(/\//g, '-')}.pdf`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has the file once the click is handled; the address is not needed after.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(await getInvoicePdf(orderId), `invoice-${invoiceNumber.replace(/\//g, '-')}.pdf`);
 }
 
 /** POST /payment/upi: a collect request to the VPA for the order the server prices; answers the payment. */

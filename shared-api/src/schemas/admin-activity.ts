@@ -5,7 +5,7 @@ import { isoDateSchema } from './common.ts';
 /** The audit trail's first and last possible moments: the database stores no year 0 (nor 10000). */
 const EARLIEST = Date.UTC(1970, 0, 1);
 const LATEST = Date.UTC(10_000, 0, 1);
-const instantSchema = (name: string) =>
+export const instantSchema = (name: string) =>
   z.iso.datetime({ offset: true, error: `${name} must be an ISO 8601 date-time` }).refine((text) => {
     const time = Date.parse(text);
     return time >= EARLIEST && time < LATEST;
@@ -66,7 +66,8 @@ export const adminActivityResponseSchema = z.object({
 });
 export type AdminActivityResponse = z.infer<typeof adminActivityResponseSchema>;
 
-const dayField = (label: string) =>
+/** A day typed in a date input ('2026-11-27'), or blank for no bound. */
+export const dayField = (label: string) =>
   z
     .string()
     .trim()

@@ -127,3 +127,37 @@ export const ADMIN_ACTIONS = [
   'catalog.import',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+/**
+ * The products CSV (issue 29): export and import share these columns, in this order, so an export
+ * re-imports as it is. A row with an `id` updates that product, a row without one creates a product;
+ * pictures are not in the file (an update keeps them, a created product has none until one is added).
+ */
+export const PRODUCT_CSV_COLUMNS = ['id', 'name', 'price', 'description', 'category', 'stock'] as const;
+export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+
+/** The orders CSV: one row per order line, money in rupees, the order's figures repeated on each line. */
+export const ORDER_CSV_COLUMNS = [
+  'orderId',
+  'placedAt',
+  'customerEmail',
+  'orderStatus',
+  'paymentStatus',
+  'paymentMethod',
+  'productId',
+  'productName',
+  'quantity',
+  'unitPrice',
+  'lineTotal',
+  'itemsPrice',
+  'taxPrice',
+  'shippingPrice',
+  'totalPrice',
+] as const;
+
+/** The largest products CSV one import takes: 100,000 rows of ordinary products fit with room to spare. */
+export const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
+/** The most rows (besides the header) one import takes. */
+export const MAX_IMPORT_ROWS = 100_000;
+/** A refused import lists at most this many bad rows (and counts them all). */
+export const MAX_LISTED_BAD_ROWS = 1000;

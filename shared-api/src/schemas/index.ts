@@ -19,3 +19,4 @@ export * from './admin-activity.ts';
 export * from './catalog-feeds.ts';
 export * from './releases.ts';
 export * from './site-health.ts';
+export * from './spreadsheets.ts';

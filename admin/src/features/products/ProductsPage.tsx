@@ -6,7 +6,8 @@ import {
   type Product,
 } from '@shop/shared-api';
 import { Button, formatRupees, Span, toast } from '@shop/shared-ui';
-import { Plus } from 'lucide-react';
+import { FileUp, Plus } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { Column } from '../../components/list-columns.ts';
 import { PAGE_SIZE } from '../../components/list-params.ts';
@@ -14,6 +15,9 @@ import { ListPage } from '../../components/ListPage.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
 import { useDeleteFlow } from '../../components/use-delete-flow.tsx';
 import { usePagedList } from '../../components/use-paged-list.ts';
+import { CsvPanelToggle } from '../spreadsheets/CsvPanelToggle.tsx';
+import { ExportProductsButton } from '../spreadsheets/ExportProductsButton.tsx';
+import { PRODUCT_IMPORT_PANEL_ID, ProductImport } from '../spreadsheets/lazy-panels.tsx';
 import { StockFilter } from './StockFilter.tsx';
 import { useStockBelow } from './stock-filter.ts';
 
@@ -28,9 +32,13 @@ const columns: Column<Product>[] = [
   { header: 'Price', numeric: true, cell: (product) => formatRupees(product.price) },
 ];
 
-/** /admin/products: every product (or those low on stock), 13 per page, edit and delete. */
+/**
+ * /admin/products: every product (or those low on stock), 13 per page, edit and delete; the catalog
+ * exported as CSV and a CSV imported (issue 29).
+ */
 export function ProductsPage() {
   const navigate = useNavigate();
+  const [importing, setImporting] = useState(false);
   const { stockBelow, setStockBelow } = useStockBelow();
   const queryFor = (query: Parameters<typeof adminProductsPageQuery>[0]) =>
     adminProductsPageQuery(stockBelow === undefined ? query : { ...query, stockBelow });
@@ -55,11 +63,21 @@ export function ProductsPage() {
       title="Products"
       noun={['product', 'products']}
       headerActions={
-        <Button asChild colorPalette="brand" size="sm">
-          <Link to="/admin/product/new">
-            <Plus size={16} aria-hidden="true" /> Add Product
-          </Link>
-        </Button>
+        <>
+          <ExportProductsButton />
+          <CsvPanelToggle
+            open={importing}
+            onToggle={() => setImporting((open) => !open)}
+            controls={PRODUCT_IMPORT_PANEL_ID}
+          >
+            <FileUp size={16} aria-hidden="true" /> Import CSV
+          </CsvPanelToggle>
+          <Button asChild colorPalette="brand" size="sm">
+            <Link to="/admin/product/new">
+              <Plus size={16} aria-hidden="true" /> Add Product
+            </Link>
+          </Button>
+        </>
       }
       figures={
         answer
@@ -70,7 +88,12 @@ export function ProductsPage() {
             ]
           : null
       }
-      lookup={<StockFilter stockBelow={stockBelow} onChange={setStockBelow} />}
+      lookup={
+        <>
+          <ProductImport open={importing} onClose={() => setImporting(false)} />
+          <StockFilter stockBelow={stockBelow} onChange={setStockBelow} />
+        </>
+      }
       list={list}
       searchLabel="Search products by name or id"
       columns={columns}

@@ -1,0 +1,31 @@
+import { downloadProductsCsv, errorMessage, FALLBACK_MESSAGES } from '@shop/shared-api';
+import { Button, toast } from '@shop/shared-ui';
+import { FileDown } from 'lucide-react';
+import { useState } from 'react';
+import { productsCsvName } from './csv-files.ts';
+
+/** Every product as a CSV file, the columns the import takes back (id, name, price in rupees, …). */
+export function ExportProductsButton() {
+  const [busy, setBusy] = useState(false);
+  const exportProducts = async () => {
+    setBusy(true);
+    try {
+      await downloadProductsCsv(productsCsvName());
+    } catch (error) {
+      toast.error(errorMessage(error, FALLBACK_MESSAGES.exportProducts));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      loading={busy}
+      loadingText="Exporting…"
+      onClick={() => void exportProducts()}
+    >
+      <FileDown size={16} aria-hidden="true" /> Export CSV
+    </Button>
+  );
+}
