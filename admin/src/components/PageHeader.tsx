@@ -9,7 +9,12 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
       <Heading as="h1" size="2xl">
         {title}
       </Heading>
-      {children ? <Flex gap="2">{children}</Flex> : null}
+      {/* Three actions (Export, Import, Add Product) do not fit a phone's row: they wrap. */}
+      {children ? (
+        <Flex gap="2" wrap="wrap">
+          {children}
+        </Flex>
+      ) : null}
     </Flex>
   );
 }
