@@ -5,40 +5,14 @@
 // serialisation; no socket) for each filter the screen sends, R times each after a warm-up, and prints the
 // median, p95 and worst in ms next to the goal (under 100 ms).
 // Figures move with the machine's load: run it holding the shared lock (flock /tmp/shop-heavy.lock).
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { ADMIN_ACTIONS } from '@shop/shared-api/schemas';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
-import { users } from '../src/db/schema.ts';
 import { argument } from './bench-server.ts';
+import { benchAdmin, startInProcessApi } from './in-process-api.ts';
 
 const entries = Number(argument('entries') ?? 100_000);
 const runs = Number(argument('runs') ?? 30);
 const GOAL_MS = 100;
-const serverUrl = process.env.DATABASE_URL || undefined;
-
-/** A fresh database: in-memory PGlite, or a throwaway one on DATABASE_URL's server. */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (!serverUrl) return { database: await openDatabase({ pgliteDir: 'memory' }), drop: async () => {} };
-  const name = `shop_bench_activity_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    database: await openDatabase({ databaseUrl: url.toString() }),
-    drop: async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -46,36 +20,12 @@ const percentile = (values: number[], p: number) => {
 };
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-activity-'));
-mkdirSync(path.join(dataDir, 'uploads'));
-const { database, drop } = await freshDatabase();
-const app = await buildApp({
-  database,
-  // The local test gateway and a secret of this run: the bench takes no payment and signs one admin in.
-  config: {
-    ...loadConfig({
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      PAYMENT_GATEWAY: 'local',
-      ...process.env,
-      DATA_DIR: dataDir,
-    }),
-    dataDir,
-    seedDemo: false,
-  },
-  logger: { level: 'warn' },
-  seed: false,
-});
+const { app, database, close } = await startInProcessApi('activity');
 await app.ready();
 const { db } = app.shop;
 
 try {
-  const register = await app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/register',
-    payload: { name: 'Bench Admin', email: 'bench.admin@example.com', password: 'Password123' },
-  });
-  const { accessToken, user } = register.json() as { accessToken: string; user: { _id: string } };
-  await db.update(users).set({ role: 'admin' }).where(eq(users.id, user._id));
+  const { auth } = await benchAdmin(app);
 
   // Entry g: admin g % 5, every action in turn, one of 2,000 changed things, spread evenly over 90 days.
   const actions = `array[${ADMIN_ACTIONS.map((action) => `'${action}'`).join(', ')}]`;
@@ -114,7 +64,7 @@ try {
   const rows: Record<string, Record<string, number | string>> = {};
   for (const [name, query] of Object.entries(queries)) {
     const url = `/api/v1/admin/activity?${query}`;
-    const ask = () => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${accessToken}` } });
+    const ask = () => app.inject({ method: 'GET', url, headers: auth });
     const first = await ask();
     if (first.statusCode !== 200) throw new Error(`${name}: ${first.statusCode} ${first.body}`);
     for (let i = 0; i < 3; i++) await ask();
@@ -139,8 +89,5 @@ try {
   );
   console.table(rows);
 } finally {
-  await app.close();
-  await database.close();
-  await drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }

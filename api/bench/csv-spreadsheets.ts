@@ -9,49 +9,17 @@
 // the database's own memory, which grows with the rows written; on PostgreSQL it is the api alone.
 // Goals: export under 5 s, import under 30 s, memory under 200 MB. Run it holding the shared lock
 // (flock /tmp/shop-heavy.lock): the figures move with the machine's load.
-import {
-  createReadStream,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createReadStream, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import postgres from 'postgres';
-import { eq, sql } from 'drizzle-orm';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
-import { users } from '../src/db/schema.ts';
+import { sql } from 'drizzle-orm';
 import { argument } from './bench-server.ts';
+import { benchAdmin, startInProcessApi } from './in-process-api.ts';
 
 const rows = Number(argument('rows') ?? 50_000);
 const jsonOut = argument('json');
 const GOALS = { exportSeconds: 5, importSeconds: 30, memoryMb: 200 };
-const serverUrl = process.env.DATABASE_URL || undefined;
 const MB = 1024 * 1024;
-
-/** A fresh database: in-memory PGlite, or a throwaway one on DATABASE_URL's server. */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (!serverUrl) return { database: await openDatabase({ pgliteDir: 'memory' }), drop: async () => {} };
-  const name = `shop_bench_csv_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    database: await openDatabase({ databaseUrl: url.toString() }),
-    drop: async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 /** Peak RSS and heap while `work` runs, sampled every 10 ms (after a full collection, with --expose-gc). */
 async function measured<T>(work: () => Promise<T>) {
@@ -76,36 +44,12 @@ async function measured<T>(work: () => Promise<T>) {
   }
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-csv-'));
-mkdirSync(path.join(dataDir, 'uploads'));
-const { database, drop } = await freshDatabase();
-const app = await buildApp({
-  database,
-  config: {
-    ...loadConfig({
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      PAYMENT_GATEWAY: 'local',
-      ...process.env,
-      DATA_DIR: dataDir,
-    }),
-    dataDir,
-    seedDemo: false,
-  },
-  logger: { level: 'warn' },
-  seed: false,
-});
+const { app, database, dataDir, close } = await startInProcessApi('csv');
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
 const { db } = app.shop;
 
 try {
-  const register = await fetch(`${base}/api/v1/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench Admin', email: 'bench.csv@example.com', password: 'Password123' }),
-  });
-  const { accessToken, user } = (await register.json()) as { accessToken: string; user: { _id: string } };
-  await db.update(users).set({ role: 'admin' }).where(eq(users.id, user._id));
-  const auth = { authorization: `Bearer ${accessToken}` };
+  const { userId, auth } = await benchAdmin(app);
 
   // N products over the seven categories; N/2 orders of two lines each, one a minute back from now.
   const categories = `array['Laptop','Footwear','Bottom','Tops','Attire','Camera','SmartPhones']`;
@@ -123,7 +67,7 @@ try {
     sql.raw(`
     insert into orders (id, user_id, shipping_info, order_items, payment_id, payment_status, items_paise,
       tax_paise, shipping_paise, total_paise, order_status, created_at)
-    select substr(md5('csv-order' || g), 1, 24), '${user._id}',
+    select substr(md5('csv-order' || g), 1, 24), '${userId}',
       '{"address":"1 Bench Road","city":"Pune","state":"Maharashtra","country":"IN","pinCode":"411001","phoneNo":"9876543210"}'::jsonb,
       jsonb_build_array(
         jsonb_build_object('product', substr(md5('csv-product' || g), 1, 24), 'name', 'Bench product ' || g,
@@ -238,8 +182,5 @@ try {
       JSON.stringify({ rows, database: database.kind, baseline, steps: table }, null, 2),
     );
 } finally {
-  await app.close();
-  await database.close();
-  await drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }

@@ -1,42 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import postgres from 'postgres';
 import { afterAll, beforeAll } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions, type ShopApp } from '../../src/app.ts';
-import { openDatabase, type Database } from '../../src/db/client.ts';
 import type { ApiConfig } from '../../src/config.ts';
+import { freshDatabase } from './fresh-database.ts';
 import { registerAdmin, type SignedIn } from './shop.ts';
 
-/**
- * A fresh database per test file: in-memory PGlite by default, or, when DATABASE_URL is set, a throwaway
- * database created on that PostgreSQL server and dropped afterwards.
- */
-export async function freshDatabase(
-  serverUrl = process.env.DATABASE_URL,
-): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
-  if (!serverUrl) {
-    const database = await openDatabase({ pgliteDir: 'memory' });
-    return { database, drop: async () => {} };
-  }
-  const name = `shop_test_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  return {
-    database,
-    url: url.toString(),
-    drop: async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
+export { freshDatabase };
 
 export interface TestApp {
   app: ShopApp;
