@@ -156,5 +156,14 @@ describe('the memory index and the database agree on a catalog of look-alike nam
       expect(fromMemory.length, q).toBe(SUGGESTIONS_PER_ANSWER);
       expect(fromMemory, q).toEqual(await loadSuggestions(db, q, baseUrl));
     }
+    // The index reuses its working counts from one query to the next: an answer must not depend on what
+    // was asked before it (a long query's counts read by a shorter one would change it).
+    const asked = [...queries, 'classic laptop camera phone watch 123', ...queries.toReversed()];
+    const answers = new Map<string, unknown>();
+    for (const q of asked) {
+      const answer = suggestionsOfSnapshot(snapshot, q, baseUrl);
+      if (answers.has(q)) expect(answer, `${q}, asked again`).toEqual(answers.get(q));
+      else answers.set(q, answer);
+    }
   });
 });

@@ -41,6 +41,54 @@ export interface NameTrigrams {
   names: Int32Array[];
   /** Per trigram number, the products (by position) whose name holds it, each once. */
   holders: Int32Array[];
+  /** The working arrays every query of this index reuses (`QueryScratch`). */
+  scratch: QueryScratch;
+}
+
+/**
+ * A query's working arrays, made once per index rather than once per query: at 10,000 products, making
+ * and zeroing them was a sixth of a suggestion's time. Queries are worked out one at a time (the work is
+ * synchronous), so one set per index is enough. A count is kept as `base + count`, `base` growing past
+ * every count of earlier queries, so an entry an earlier query left reads as 0 without being cleared.
+ */
+interface QueryScratch {
+  base: number;
+  /** How far past `base` the last query's counts may reach. */
+  stride: number;
+  /** Per product: of the query's trigrams, how many its name holds (`base + n`). */
+  shares: Int32Array;
+  /** Per product: of the trigrams a literal match must hold, how many its name holds (`base + n`). */
+  literalShares: Int32Array;
+  /** Per product: `base + 1` once its name is known to hold the query literally. */
+  literal: Int32Array;
+  /** Per trigram number: 1 for the query's trigrams, 0 again once the query is answered. */
+  inQuery: Uint8Array;
+  /** `wordSimilarity`'s scratch, all -1 between calls. */
+  lastPosition: Int32Array;
+}
+
+const newScratch = (products: number, trigrams: number): QueryScratch => ({
+  base: 0,
+  stride: 0,
+  shares: new Int32Array(products),
+  literalShares: new Int32Array(products),
+  literal: new Int32Array(products),
+  inQuery: new Uint8Array(trigrams),
+  lastPosition: new Int32Array(trigrams).fill(-1),
+});
+
+/**
+ * The base of the next query's counts: past every count the last query can have left (its `stride`), and
+ * room for this one's (at most `largestCount`); the arrays are cleared once the bases reach 2³¹.
+ */
+function nextBase(scratch: QueryScratch, largestCount: number): number {
+  const next = scratch.base + scratch.stride;
+  scratch.stride = largestCount + 1;
+  if (next + scratch.stride < 2 ** 31) return (scratch.base = next);
+  scratch.shares.fill(0);
+  scratch.literalShares.fill(0);
+  scratch.literal.fill(0);
+  return (scratch.base = 0);
 }
 
 export function indexNameTrigrams(folded: readonly string[]): NameTrigrams {
@@ -60,7 +108,13 @@ export function indexNameTrigrams(folded: readonly string[]): NameTrigrams {
     });
     return trigrams;
   });
-  return { folded, numbers, names, holders: holders.map((list) => Int32Array.from(list)) };
+  return {
+    folded,
+    numbers,
+    names,
+    holders: holders.map((list) => Int32Array.from(list)),
+    scratch: newScratch(folded.length, numbers.size),
+  };
 }
 
 interface Scored {
@@ -79,14 +133,6 @@ function keep(kept: Scored[], entry: Scored, wanted: number) {
   if (at >= wanted) return;
   kept.splice(at, 0, entry);
   if (kept.length > wanted) kept.pop();
-}
-
-/** The query's counts of the names' trigrams, for a name holding a part of it. */
-interface Shares {
-  /** Of the query's trigrams, how many a name holds (at position). */
-  all: Uint16Array;
-  /** Of the trigrams any literal match must hold (`literalTrigramsOf`), how many a name holds. */
-  literal: Uint16Array;
 }
 
 /**
@@ -108,22 +154,28 @@ function literalTrigramsOf(query: string): Set<string> {
 
 /**
  * The products that may hold `query` literally (each at least once; the caller checks): those holding
- * every trigram a literal match implies (`literalTrigramsOf`). Text of one or two letters implies none:
- * then those holding a trigram with the text inside it ("pr": " pr", "pro", "spr", …), found from the
- * names' trigrams, or, for text that is not all letters and digits, every product.
+ * every trigram a literal match implies (`literalTrigramsOf`), counted in `scratch.literalShares` from
+ * `base`. Text of one or two letters implies none: then those holding a trigram with the text inside it
+ * ("pr": " pr", "pro", "spr", …), found from the names' trigrams, or, for text that is not all letters
+ * and digits, every product.
  */
-function literallyPossible(index: NameTrigrams, query: string, shared: Uint16Array): ArrayLike<number> {
+function literallyPossible(index: NameTrigrams, query: string, literalTexts: Set<string>, base: number) {
   const { folded, numbers, holders } = index;
-  const literalTexts = literalTrigramsOf(query);
+  const shared = index.scratch.literalShares;
   const candidates: number[] = [];
   if (literalTexts.size > 0) {
     const needed = [...literalTexts].map((trigram) => numbers.get(trigram));
     // A trigram no name holds: no name holds the text either.
     if (needed.some((number) => number === undefined)) return candidates;
+    const full = base + needed.length;
     for (const number of needed) {
       const holding = holders[number!]!;
       for (let i = 0; i < holding.length; i++) {
-        if (++shared[holding[i]!]! === needed.length) candidates.push(holding[i]!);
+        const position = holding[i]!;
+        const held = shared[position]!;
+        const now = held > base ? held + 1 : base + 1;
+        shared[position] = now;
+        if (now === full) candidates.push(position);
       }
     }
     return candidates;
@@ -137,7 +189,8 @@ function literallyPossible(index: NameTrigrams, query: string, shared: Uint16Arr
 
 /** The positions (list order) of the products to suggest for `text`: the rule above. */
 export function suggestedPositions(index: NameTrigrams, text: string): number[] {
-  const { folded, names, numbers, holders } = index;
+  const { folded, names, numbers, holders, scratch } = index;
+  const { shares, inQuery, lastPosition } = scratch;
   const query = text.toLowerCase();
   const queryTexts = new Set(trigramsOf(query));
   // A trigram no name holds still counts in the query's size (it lowers every similarity).
@@ -147,64 +200,83 @@ export function suggestedPositions(index: NameTrigrams, text: string): number[] 
     const number = numbers.get(trigram);
     if (number !== undefined) queryTrigrams.add(number);
   }
-  const inQuery = new Uint8Array(numbers.size);
+  const literalTexts = literalTrigramsOf(query);
+  const base = nextBase(scratch, Math.max(queryCount, literalTexts.size));
   for (const trigram of queryTrigrams) inQuery[trigram] = 1;
-  const scratch = new Int32Array(numbers.size).fill(-1);
-
-  // A name sharing n of the query's trigrams is at most n / queryCount similar: only names sharing enough
-  // are worked out, found from the trigrams' holders rather than by reading every name.
-  const nearFrom = Math.max(1, Math.ceil(SUGGEST_SIMILARITY * queryCount - 1e-9));
-  const shares: Shares = { all: new Uint16Array(folded.length), literal: new Uint16Array(folded.length) };
-  const near: number[] = [];
-  for (const trigram of queryTrigrams) {
-    const holding = holders[trigram]!;
-    for (let i = 0; i < holding.length; i++) {
-      if (++shares.all[holding[i]!]! === nearFrom) near.push(holding[i]!);
-    }
-  }
-  const literalCandidates = literallyPossible(index, query, shares.literal);
-  const literal: number[] = [];
-  const isLiteral = new Uint8Array(folded.length);
-  for (let i = 0; i < literalCandidates.length; i++) {
-    const position = literalCandidates[i]!;
-    if (!isLiteral[position] && folded[position]!.includes(query)) {
-      literal.push(position);
-      isLiteral[position] = 1;
-    }
-  }
-
-  /**
-   * The best `wanted` of `positions` (at least `floor` similar): by descending upper bound, each bound's
-   * names in list order, stopping once no name left can go before the last one kept.
-   */
-  const best = (positions: number[], wanted: number, floor: number): Scored[] => {
-    const byShare: number[][] = Array.from({ length: queryCount + 1 }, () => []);
-    for (const position of positions) byShare[Math.min(shares.all[position]!, queryCount)]!.push(position);
-    const kept: Scored[] = [];
-    for (let count = queryCount; count >= 0; count--) {
-      // Text without a letter or digit has no trigrams: every name is 0 similar to it.
-      // As a float4, like every similarity worked out: none of this bucket's can exceed it.
-      const bound = Math.fround(queryCount ? count / queryCount : 0);
-      if (bound < floor) break;
-      const bucket = Int32Array.from(byShare[count]!).sort();
-      for (const position of bucket) {
-        // Names left in this bucket come later in the list and are at most `bound` similar.
-        if (kept.length >= wanted && goesBefore(kept[wanted - 1]!, { position, similarity: bound })) break;
-        const similarity = count === 0 ? 0 : wordSimilarity(names[position]!, inQuery, queryCount, scratch);
-        if (similarity >= floor) keep(kept, { position, similarity }, wanted);
+  try {
+    // A name sharing n of the query's trigrams is at most n / queryCount similar: only names sharing
+    // enough are worked out, found from the trigrams' holders rather than by reading every name.
+    const nearFrom = base + Math.max(1, Math.ceil(SUGGEST_SIMILARITY * queryCount - 1e-9));
+    const near: number[] = [];
+    for (const trigram of queryTrigrams) {
+      const holding = holders[trigram]!;
+      for (let i = 0; i < holding.length; i++) {
+        const position = holding[i]!;
+        const held = shares[position]!;
+        const now = held > base ? held + 1 : base + 1;
+        shares[position] = now;
+        if (now === nearFrom) near.push(position);
       }
     }
-    return kept;
-  };
+    const shareOf = (position: number) => Math.max(0, shares[position]! - base);
 
-  const first = best(literal, SUGGESTIONS_PER_ANSWER, 0);
-  const rest =
-    first.length < SUGGESTIONS_PER_ANSWER
-      ? best(
-          near.filter((position) => !isLiteral[position]),
-          SUGGESTIONS_PER_ANSWER - first.length,
-          SUGGEST_SIMILARITY,
-        )
-      : [];
-  return [...first, ...rest].map((scored) => scored.position);
+    const literalCandidates = literallyPossible(index, query, literalTexts, base);
+    const literal: number[] = [];
+    const isLiteral = scratch.literal;
+    for (let i = 0; i < literalCandidates.length; i++) {
+      const position = literalCandidates[i]!;
+      if (isLiteral[position] !== base + 1 && folded[position]!.includes(query)) {
+        literal.push(position);
+        isLiteral[position] = base + 1;
+      }
+    }
+
+    /**
+     * The best `wanted` of `positions` (at least `floor` similar): by descending upper bound, each bound's
+     * names in list order, stopping once no name left can go before the last one kept.
+     */
+    const best = (positions: Int32Array, wanted: number, floor: number): Scored[] => {
+      // In list order, then grouped by share (most first) keeping that order: a counting sort.
+      positions.sort();
+      const groupStart = new Int32Array(queryCount + 2);
+      for (const position of positions)
+        groupStart[queryCount - Math.min(shareOf(position), queryCount) + 1]!++;
+      for (let group = 1; group <= queryCount + 1; group++) groupStart[group]! += groupStart[group - 1]!;
+      const ordered = new Int32Array(positions.length);
+      const filled = groupStart.slice();
+      for (const position of positions)
+        ordered[filled[queryCount - Math.min(shareOf(position), queryCount)]!++] = position;
+
+      const kept: Scored[] = [];
+      for (let group = 0; group <= queryCount; group++) {
+        const count = queryCount - group;
+        // Text without a letter or digit has no trigrams: every name is 0 similar to it.
+        // As a float4, like every similarity worked out: none of this group's can exceed it.
+        const bound = Math.fround(queryCount ? count / queryCount : 0);
+        if (bound < floor) break;
+        for (let at = groupStart[group]!; at < groupStart[group + 1]!; at++) {
+          const position = ordered[at]!;
+          // Names left in this group come later in the list and are at most `bound` similar.
+          if (kept.length >= wanted && goesBefore(kept[wanted - 1]!, { position, similarity: bound })) break;
+          const similarity =
+            count === 0 ? 0 : wordSimilarity(names[position]!, inQuery, queryCount, lastPosition);
+          if (similarity >= floor) keep(kept, { position, similarity }, wanted);
+        }
+      }
+      return kept;
+    };
+
+    const first = best(Int32Array.from(literal), SUGGESTIONS_PER_ANSWER, 0);
+    const rest =
+      first.length < SUGGESTIONS_PER_ANSWER
+        ? best(
+            Int32Array.from(near.filter((position) => isLiteral[position] !== base + 1)),
+            SUGGESTIONS_PER_ANSWER - first.length,
+            SUGGEST_SIMILARITY,
+          )
+        : [];
+    return [...first, ...rest].map((scored) => scored.position);
+  } finally {
+    for (const trigram of queryTrigrams) inQuery[trigram] = 0;
+  }
 }

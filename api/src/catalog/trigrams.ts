@@ -43,7 +43,10 @@ export function wordSimilarity(
   let count = 0;
   let extent = 0;
   let best = 0;
-  for (let i = 0; i < nameTrigrams.length; i++) {
+  // Past the name's last trigram of the query no run can end, so the walk stops there.
+  let end = nameTrigrams.length;
+  while (end > 0 && inQuery[nameTrigrams[end - 1]!] !== 1) end--;
+  for (let i = 0; i < end; i++) {
     const trigram = nameTrigrams[i]!;
     const found = inQuery[trigram] === 1;
     if (lower >= 0 || found) {
@@ -84,7 +87,7 @@ export function wordSimilarity(
       if (lastPosition[dropped] === dropLower) lastPosition[dropped] = -1;
     }
   }
-  for (let i = 0; i < nameTrigrams.length; i++) lastPosition[nameTrigrams[i]!] = -1;
+  for (let i = 0; i < end; i++) lastPosition[nameTrigrams[i]!] = -1;
   return best;
 }
 

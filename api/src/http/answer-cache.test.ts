@@ -59,4 +59,30 @@ describe('answer cache', () => {
     );
     expect(await cache.getOrCompute('k', async () => 'ok')).toBe('ok');
   });
+  it('lets the least recently used answers go when full, keeping the ones in use', async () => {
+    // Room for three 10-character answers.
+    const cache = createAnswerCache(60_000, { maxChars: 30 });
+    const computed: string[] = [];
+    const answer = (key: string) =>
+      cache.getOrCompute(key, async () => {
+        computed.push(key);
+        return key.padEnd(10, '.');
+      });
+    for (const key of ['popular', 'a', 'b']) await answer(key);
+    await answer('popular'); // used again: now the most recent
+    await answer('c'); // over the bound: 'a', the least recently used, goes
+    await answer('popular');
+    await answer('b');
+    expect(computed).toEqual(['popular', 'a', 'b', 'c']);
+    await answer('a');
+    expect(computed).toEqual(['popular', 'a', 'b', 'c', 'a']);
+  });
+
+  it('keeps nothing larger than its bound', async () => {
+    const cache = createAnswerCache(60_000, { maxChars: 5 });
+    let calls = 0;
+    const large = async () => `${++calls}`.padEnd(6, '.');
+    expect(await cache.getOrCompute('k', large)).toBe('1.....');
+    expect(await cache.getOrCompute('k', large)).toBe('2.....');
+  });
 });

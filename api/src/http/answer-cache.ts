@@ -5,25 +5,53 @@
  *
  * Concurrent misses for the same key share one computation, so a burst after an invalidation costs one
  * database round, not one per request; an answer computed across an invalidation is not kept.
+ *
+ * Full, it lets the least recently used answers go, never all of them: under a stream of one-off queries
+ * (search-as-you-type with product numbers, random filters) clearing when full threw the popular answers
+ * out with the rest several times a second (suggestions' hit rate 34% where keeping the recent ones gives
+ * 55%, `api/bench/run.ts`). Bounded in characters, so the memory it holds does not depend on the answers'
+ * sizes (a list page is ~4 KB, a suggestion ~1 KB).
  */
 export function createAnswerCache(
   ttlMs: number,
-  options: { maxEntries?: number; onLookup?: (result: 'hit' | 'shared' | 'miss') => void } = {},
+  options: { maxChars?: number; onLookup?: (result: 'hit' | 'shared' | 'miss') => void } = {},
 ) {
-  const { maxEntries = 500, onLookup = () => {} } = options;
+  const { maxChars = 8_000_000, onLookup = () => {} } = options;
+  // In use order, the least recently used first (a Map keeps insertion order).
   const entries = new Map<string, { body: string; expires: number }>();
+  let chars = 0;
   const inFlight = new Map<string, Promise<string>>();
   let version = 0;
   const invalidationListeners: (() => void)[] = [];
+
+  function remove(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    chars -= entry.body.length;
+  }
 
   function get(key: string) {
     const entry = entries.get(key);
     if (!entry) return undefined;
     if (entry.expires < Date.now()) {
-      entries.delete(key);
+      remove(key);
       return undefined;
     }
+    entries.delete(key);
+    entries.set(key, entry);
     return entry.body;
+  }
+
+  function put(key: string, body: string) {
+    remove(key);
+    if (body.length > maxChars) return;
+    entries.set(key, { body, expires: Date.now() + ttlMs });
+    chars += body.length;
+    for (const oldest of entries.keys()) {
+      if (chars <= maxChars) break;
+      remove(oldest);
+    }
   }
 
   return {
@@ -46,10 +74,7 @@ export function createAnswerCache(
       const startedAt = version;
       const promise = compute()
         .then((body) => {
-          if (version === startedAt) {
-            if (entries.size >= maxEntries) entries.clear();
-            entries.set(key, { body, expires: Date.now() + ttlMs });
-          }
+          if (version === startedAt) put(key, body);
           return body;
         })
         .finally(() => {
@@ -62,6 +87,7 @@ export function createAnswerCache(
     invalidate() {
       version++;
       entries.clear();
+      chars = 0;
       // Computations already running may have read the old catalog: later callers must not join them.
       inFlight.clear();
       for (const listener of invalidationListeners) listener();
