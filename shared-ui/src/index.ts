@@ -20,6 +20,7 @@ export { ErrorAlert } from './components/ErrorAlert.tsx';
 export { SuccessAlert } from './components/SuccessAlert.tsx';
 export { useShopForm, type FieldErrors, type ShopForm, type ShopFormOptions } from './forms/use-shop-form.ts';
 export { FormField } from './forms/FormField.tsx';
+export { useBusyAction } from './actions/use-busy-action.ts';
 export { Stars } from './components/Stars.tsx';
 export { Pagination } from './components/Pagination.tsx';
 export { PageSpinner } from './components/PageSpinner.tsx';

@@ -1,23 +1,15 @@
 import { downloadInvoice, errorMessage, FALLBACK_MESSAGES, type Order } from '@shop/shared-api';
-import { Button, Text, toast } from '@shop/shared-ui';
+import { Button, Text, useBusyAction } from '@shop/shared-ui';
 import { FileDown } from 'lucide-react';
-import { useState } from 'react';
 
 /** The order's GST tax invoice as a PDF, once it is paid (a cash order: once it is delivered). */
 export function InvoiceDownload({ order }: { order: Order }) {
-  const [busy, setBusy] = useState(false);
   const invoice = order.invoice;
+  const { busy, run: download } = useBusyAction(
+    () => downloadInvoice(order._id, invoice!.number),
+    (error) => errorMessage(error, FALLBACK_MESSAGES.getInvoice),
+  );
   if (!invoice) return <Text color="fg.muted">Issued when the order is paid</Text>;
-  const download = async () => {
-    setBusy(true);
-    try {
-      await downloadInvoice(order._id, invoice.number);
-    } catch (error) {
-      toast.error(errorMessage(error, FALLBACK_MESSAGES.getInvoice));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     // The number is long (INV/26-27/00042): on a phone the label wraps instead of pushing the page wide.
     <Button

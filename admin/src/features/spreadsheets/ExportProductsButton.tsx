@@ -1,22 +1,14 @@
 import { downloadProductsCsv, errorMessage, FALLBACK_MESSAGES } from '@shop/shared-api';
-import { Button, toast } from '@shop/shared-ui';
+import { Button, useBusyAction } from '@shop/shared-ui';
 import { FileDown } from 'lucide-react';
-import { useState } from 'react';
 import { productsCsvName } from './csv-files.ts';
 
 /** Every product as a CSV file, the columns the import takes back (id, name, price in rupees, …). */
 export function ExportProductsButton() {
-  const [busy, setBusy] = useState(false);
-  const exportProducts = async () => {
-    setBusy(true);
-    try {
-      await downloadProductsCsv(productsCsvName());
-    } catch (error) {
-      toast.error(errorMessage(error, FALLBACK_MESSAGES.exportProducts));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run: exportProducts } = useBusyAction(
+    () => downloadProductsCsv(productsCsvName()),
+    (error) => errorMessage(error, FALLBACK_MESSAGES.exportProducts),
+  );
   return (
     <Button
       size="sm"

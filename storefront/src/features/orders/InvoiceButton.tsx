@@ -1,30 +1,22 @@
 import { downloadInvoice, errorMessage, FALLBACK_MESSAGES, type Order } from '@shop/shared-api';
-import { Button, Text, toast } from '@shop/shared-ui';
-import { useState } from 'react';
+import { Button, Text, useBusyAction } from '@shop/shared-ui';
 
 /**
  * 'Download invoice' (the GST tax invoice PDF) once the order is paid; a cash order not delivered yet
  * says when it will have one.
  */
 export function InvoiceButton({ order }: { order: Order }) {
-  const [busy, setBusy] = useState(false);
   const invoice = order.invoice;
+  const { busy, run: download } = useBusyAction(
+    () => downloadInvoice(order._id, invoice!.number),
+    (error) => errorMessage(error, FALLBACK_MESSAGES.getInvoice),
+  );
   if (!invoice)
     return (
       <Text fontSize="sm" color="fg.muted">
         The tax invoice is issued when the order is paid.
       </Text>
     );
-  const download = async () => {
-    setBusy(true);
-    try {
-      await downloadInvoice(order._id, invoice.number);
-    } catch (error) {
-      toast.error(errorMessage(error, FALLBACK_MESSAGES.getInvoice));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <Button
       size="sm"
