@@ -39,6 +39,22 @@ function pageServerRssMb(port: number): number {
   return total;
 }
 
+/**
+ * The page server's RSS once it has settled: sampled each second until two samples are within 2 MB (at
+ * most 20 s). Straight after a load, RSS still holds the garbage of the last requests, which V8 collects
+ * once the allocations stop; what is left then is what the server keeps.
+ */
+async function settledRssMb(port: number): Promise<number> {
+  let last = pageServerRssMb(port);
+  for (let second = 0; second < 20; second++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = pageServerRssMb(port);
+    if (Math.abs(now - last) < 2) return now;
+    last = now;
+  }
+  return last;
+}
+
 interface Load {
   'req/s': number;
   'p50 ms': number;
@@ -92,7 +108,7 @@ export async function measurePageServerLoad() {
       // catalog's products (rendered, and pushing others out of the cache).
       const popular = ids.slice(0, 400);
       let count = 0;
-      const startRss = pageServerRssMb(ports.shell);
+      const startRss = await settledRssMb(ports.shell);
       await run({
         url: shop.shellUrl,
         amount: MEMORY_REQUESTS,
@@ -108,7 +124,7 @@ export async function measurePageServerLoad() {
           },
         ],
       });
-      const endRss = pageServerRssMb(ports.shell);
+      const endRss = await settledRssMb(ports.shell);
       return {
         workers: Number(workers),
         products: ids.length,
