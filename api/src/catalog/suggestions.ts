@@ -136,6 +136,27 @@ function keep(kept: Scored[], entry: Scored, wanted: number) {
 }
 
 /**
+ * Counts one more shared trigram for each product of `holding` (counts kept from `base`, QueryScratch),
+ * adding to `reached` each one whose count becomes `target`.
+ */
+function countHolders(
+  holding: Int32Array,
+  counts: Int32Array,
+  base: number,
+  target: number,
+  reached: number[],
+) {
+  const full = base + target;
+  for (let i = 0; i < holding.length; i++) {
+    const position = holding[i]!;
+    const held = counts[position]!;
+    const now = held > base ? held + 1 : base + 1;
+    counts[position] = now;
+    if (now === full) reached.push(position);
+  }
+}
+
+/**
  * The trigrams any name holding `query` literally must hold too: all of its words' trigrams but the
  * first word's two with its left padding (it may end a longer word: "top" in "laptop") and the last
  * word's one with its right padding (it may begin one). Empty for a query of one or two letters.
@@ -167,17 +188,7 @@ function literallyPossible(index: NameTrigrams, query: string, literalTexts: Set
     const needed = [...literalTexts].map((trigram) => numbers.get(trigram));
     // A trigram no name holds: no name holds the text either.
     if (needed.some((number) => number === undefined)) return candidates;
-    const full = base + needed.length;
-    for (const number of needed) {
-      const holding = holders[number!]!;
-      for (let i = 0; i < holding.length; i++) {
-        const position = holding[i]!;
-        const held = shared[position]!;
-        const now = held > base ? held + 1 : base + 1;
-        shared[position] = now;
-        if (now === full) candidates.push(position);
-      }
-    }
+    for (const number of needed) countHolders(holders[number!]!, shared, base, needed.length, candidates);
     return candidates;
   }
   if (!/^[\p{L}\p{N}]{1,2}$/u.test(query)) return Array.from(folded.keys());
@@ -206,18 +217,9 @@ export function suggestedPositions(index: NameTrigrams, text: string): number[] 
   try {
     // A name sharing n of the query's trigrams is at most n / queryCount similar: only names sharing
     // enough are worked out, found from the trigrams' holders rather than by reading every name.
-    const nearFrom = base + Math.max(1, Math.ceil(SUGGEST_SIMILARITY * queryCount - 1e-9));
+    const nearFrom = Math.max(1, Math.ceil(SUGGEST_SIMILARITY * queryCount - 1e-9));
     const near: number[] = [];
-    for (const trigram of queryTrigrams) {
-      const holding = holders[trigram]!;
-      for (let i = 0; i < holding.length; i++) {
-        const position = holding[i]!;
-        const held = shares[position]!;
-        const now = held > base ? held + 1 : base + 1;
-        shares[position] = now;
-        if (now === nearFrom) near.push(position);
-      }
-    }
+    for (const trigram of queryTrigrams) countHolders(holders[trigram]!, shares, base, nearFrom, near);
     const shareOf = (position: number) => Math.max(0, shares[position]! - base);
 
     const literalCandidates = literallyPossible(index, query, literalTexts, base);
