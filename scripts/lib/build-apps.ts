@@ -87,6 +87,10 @@ export async function buildApp(app: FrontendApp, options: { outDir?: string; env
   const outDir = options.outDir ?? path.join(appDir(app), 'dist');
   const env = { ...process.env, ...options.env };
   const vite = path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
+  // The inputs as the build starts: a source edited while it runs then makes the stamp stale, and the next
+  // build runs again (taken afterwards, it stamped a build of the older source as current).
+  const viteEnv = Object.fromEntries(Object.entries(env).filter(([key]) => key.startsWith('VITE_')));
+  const stamp = inputsHash(app, viteEnv);
   console.log(`\n▶ building ${app} → ${path.relative(repoRoot, outDir) || outDir}`);
   await run(
     process.execPath,
@@ -114,8 +118,7 @@ export async function buildApp(app: FrontendApp, options: { outDir?: string; env
     );
   }
   await precompress(outDir);
-  const viteEnv = Object.fromEntries(Object.entries(env).filter(([key]) => key.startsWith('VITE_')));
-  writeFileSync(path.join(outDir, STAMP), inputsHash(app, viteEnv));
+  writeFileSync(path.join(outDir, STAMP), stamp);
 }
 
 /** Builds each app whose build is missing or older than its sources, one at a time (2-core machines). */
