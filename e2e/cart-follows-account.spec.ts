@@ -14,16 +14,19 @@ async function addToCart(page: Page, product: ListedProduct, quantity: number) {
   await expect(page.getByText('Item Added To Cart').first()).toBeVisible();
 }
 
-/** The cart page's lines as [name, quantity], in order. */
+/**
+ * The cart page's lines as [name, quantity], in order, read in one go: the sync may replace the lines while
+ * they are read, and a line read one locator at a time could then wait for a line that went.
+ */
 async function cartLines(page: Page) {
   const lines = page.getByRole('list', { name: 'Cart items' }).getByRole('listitem');
   await expect(lines.first()).toBeVisible();
-  const found: [string, string][] = [];
-  for (const line of await lines.all()) {
-    const name = (await line.getByRole('link').first().textContent()) ?? '';
-    found.push([name, await line.getByRole('textbox').inputValue()]);
-  }
-  return found;
+  return lines.evaluateAll((items) =>
+    items.map((item) => [
+      item.querySelector('a')?.textContent ?? '',
+      item.querySelector('input')?.value ?? '',
+    ]),
+  );
 }
 
 test('a cart filled on one device is there on another after sign-in, merged with what that browser held', async ({
