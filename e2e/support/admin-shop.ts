@@ -43,7 +43,12 @@ export function png(name: string, pixels = 1): { name: string; mimeType: string;
 }
 
 /** A product created by the admin through the api (JSON with a data-URL image). */
-export async function createProductViaApi(request: APIRequestContext, name: string, price = 1500) {
+export async function createProductViaApi(
+  request: APIRequestContext,
+  name: string,
+  price = 1500,
+  fields: { category?: string; stock?: number } = {},
+) {
   const token = await apiToken(request);
   const response = await request.post(`${api}/admin/product/new`, {
     headers: bearer(token),
@@ -53,6 +58,7 @@ export async function createProductViaApi(request: APIRequestContext, name: stri
       description: 'Made by an e2e test',
       category: 'Camera',
       stock: 5,
+      ...fields,
       images: [`data:image/png;base64,${png('a.png').buffer.toString('base64')}`],
     },
   });

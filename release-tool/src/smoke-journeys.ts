@@ -1,5 +1,6 @@
 import { chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../scripts/lib/chromium.ts';
+import { failureOf } from './journey-failure.ts';
 
 /** One journey of the gate: its name, and what it does in a page of the shop (throws when it fails). */
 interface Journey {
@@ -82,7 +83,14 @@ export const STOREFRONT_JOURNEYS: Journey[] = [
       await page.getByRole('button', { name: 'Register', exact: true }).click();
       await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: STEP_MS });
       await page.goto(`${shopUrl}/products?category=Tops`);
-      await page.getByTestId('product-card').first().getByRole('link').first().click();
+      // A product a shopper can buy: the newest may have sold out (this journey buys one each time it runs).
+      await page
+        .getByTestId('product-card')
+        .filter({ hasNotText: 'Out of Stock' })
+        .first()
+        .getByRole('link')
+        .first()
+        .click();
       await page.getByRole('button', { name: 'Add to Cart' }).click();
       await page.getByTestId('toast').filter({ hasText: 'Item Added To Cart' }).waitFor({ timeout: STEP_MS });
       await page.goto(`${shopUrl}/cart`);
@@ -138,6 +146,7 @@ export async function runJourneys(journeys: readonly Journey[], shopUrl: string)
         continue;
       }
       const context = await browser.newContext();
+      context.setDefaultTimeout(STEP_MS);
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
@@ -146,7 +155,7 @@ export async function runJourneys(journeys: readonly Journey[], shopUrl: string)
         await journey.run(page, shopUrl);
         lines.push(`✓ ${journey.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
       } catch (error) {
-        const why = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+        const why = failureOf(error);
         lines.push(`✗ ${journey.name}: ${why}${errors.length ? ` (page error: ${errors[0]})` : ''}`);
       } finally {
         await context.close();
