@@ -250,6 +250,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
       ? createCatalogIndex(catalogReads.read, {
           refreshMs: database.kind === 'postgres' ? config.catalogCacheMs : null,
           quietMs: CATALOG_QUIET_MS,
+          maxProducts: config.catalogIndexMaxProducts,
           onAnswer: metrics.catalogList,
         })
       : null;

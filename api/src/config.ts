@@ -59,6 +59,8 @@ export interface ApiConfig {
   requestTimeoutMs: number;
   /** How long a product list answer may be reused by this instance (other instances' writes show up after it). */
   catalogCacheMs: number;
+  /** The most products the list's in-memory index holds; a larger catalog is listed by the database. */
+  catalogIndexMaxProducts: number;
   /** How long each part (database, Redis, image store) may take to answer a readiness check. */
   readyTimeoutMs: number;
   /** Redis for the rate-limit counters of every instance; unset means PostgreSQL (or memory on PGlite). */
@@ -255,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     releaseReportRateLimit: integer(env.RELEASE_REPORT_RATE_LIMIT, 60),
     rumRateLimit: integer(env.RUM_RATE_LIMIT, 30),
     catalogCacheMs: integer(env.CATALOG_CACHE_MS, 2000),
+    catalogIndexMaxProducts: integer(env.CATALOG_INDEX_MAX_PRODUCTS, 100_000),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     headersTimeoutMs: integer(env.HEADERS_TIMEOUT_MS, 10_000),
     requestTimeoutMs: integer(env.REQUEST_TIMEOUT_MS, 60_000),

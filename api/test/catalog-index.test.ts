@@ -8,7 +8,7 @@ import {
 import { useTestApp } from './helpers/test-app.ts';
 import { addProduct, listProducts, productNames as names, register } from './helpers/shop.ts';
 import { createCatalogIndex, loadCatalogSnapshot, pageOfSnapshot } from '../src/catalog/catalog-index.ts';
-import { loadProductPage } from '../src/catalog/product-repository.ts';
+import { countCatalog, loadProductPage } from '../src/catalog/product-repository.ts';
 import { products } from '../src/db/schema.ts';
 import { newId } from '../src/db/ids.ts';
 
@@ -146,7 +146,11 @@ describe('the in-memory catalog index', () => {
 
   it("picks up another instance's write once the snapshot is older than the refresh time", async () => {
     const db = t.app.shop.db;
-    const index = createCatalogIndex((query) => query(db), { refreshMs: 50, quietMs: 0 });
+    const index = createCatalogIndex((query) => query(db), {
+      refreshMs: 50,
+      quietMs: 0,
+      maxProducts: 100_000,
+    });
     const query = productListQuerySchema.parse({ keyword: 'Elsewhere' });
     expect(await index.warm()).toBe(true);
     expect((await index.page(query, baseUrl)).filteredProductsCount).toBe(0);
@@ -165,9 +169,36 @@ describe('the in-memory catalog index', () => {
     await expect.poll(async () => (await index.page(query, baseUrl)).filteredProductsCount).toBe(1);
   });
 
+  it('holds nothing of a catalog larger than its bound: the database answers, and memory once it fits', async () => {
+    const db = t.app.shop.db;
+    const size = await countCatalog(db);
+    expect(size).toBeGreaterThan(100);
+    const sources: string[] = [];
+    const index = createCatalogIndex((query) => query(db), {
+      refreshMs: null,
+      quietMs: 0,
+      maxProducts: size - 1,
+      onAnswer: (source) => sources.push(source),
+    });
+    expect(await index.warm()).toBe(false);
+    const query = productListQuerySchema.parse({ keyword: 'Laptop', page: 2 });
+    expect(await index.page(query, baseUrl)).toEqual(await loadProductPage(db, query, baseUrl));
+    await index.page(query, baseUrl);
+    expect(index.holdsCatalog()).toBe(false);
+    expect(sources).toEqual(['database', 'database']);
+
+    const fits = createCatalogIndex((query) => query(db), { refreshMs: null, quietMs: 0, maxProducts: size });
+    expect(await fits.warm()).toBe(true);
+    expect(await fits.page(query, baseUrl)).toEqual(await loadProductPage(db, query, baseUrl));
+  });
+
   it('answers from the database after a write, and from memory again once writes have paused', async () => {
     const db = t.app.shop.db;
-    const index = createCatalogIndex((query) => query(db), { refreshMs: null, quietMs: 200 });
+    const index = createCatalogIndex((query) => query(db), {
+      refreshMs: null,
+      quietMs: 200,
+      maxProducts: 100_000,
+    });
     const query = productListQuerySchema.parse({ keyword: 'Behind The Back' });
     const matching = async () => (await index.page(query, baseUrl)).filteredProductsCount;
     /** A write the index is not told about: shows whether memory or the database answered. */

@@ -11,7 +11,7 @@ import type { Db } from '../db/client.ts';
 import { products, reviews, type ProductRow } from '../db/schema.ts';
 import { selectReviewsWithAuthors, toReviewView } from '../reviews/review-repository.ts';
 import { toProductView } from './product-view.ts';
-import { LIST_ORDERS, loadProductPage, loadSuggestions } from './product-repository.ts';
+import { countCatalog, LIST_ORDERS, loadProductPage, loadSuggestions } from './product-repository.ts';
 import { indexNameTrigrams, suggestedPositions, toSuggestion, type NameTrigrams } from './suggestions.ts';
 
 type ProductListQuery = z.output<typeof productListQuerySchema>;
@@ -190,6 +190,12 @@ export function suggestionsOfSnapshot(
 export const CATALOG_QUIET_MS = 1000;
 
 /**
+ * How often a catalog found larger than the index may hold is counted again (one row of `catalog_counts`),
+ * so the index comes back once products were deleted below the bound.
+ */
+const TOO_LARGE_RECHECK_MS = 5000;
+
+/**
  * The storefront list answered from memory: every filter, keyword and page combination costs a scan of
  * the catalog in JS (well under a millisecond for 10,000 products) instead of a database round.
  *
@@ -201,6 +207,11 @@ export const CATALOG_QUIET_MS = 1000;
  * database. Writes by other instances (PostgreSQL only; PGlite has one process) show up once the
  * snapshot is older than `refreshMs`: it is then reloaded in the background while the old one still
  * answers, so a list is at most `refreshMs` plus one load behind another instance's write.
+ *
+ * Size (issue 27): a snapshot costs ~2.3 KB of memory a product and its load holds the process (16 s on
+ * PGlite at a million products). Above `maxProducts` nothing is loaded and every list is the database's,
+ * so memory does not grow with the catalog and no load freezes the api; the size is counted again every
+ * few seconds (`TOO_LARGE_RECHECK_MS`).
  */
 export function createCatalogIndex(
   /** Runs a read of the catalog (on the primary, or a caught-up replica: db/read-replica.ts). */
@@ -208,6 +219,8 @@ export function createCatalogIndex(
   options: {
     refreshMs: number | null;
     quietMs: number;
+    /** The most products the index holds in memory; a larger catalog is answered by the database. */
+    maxProducts: number;
     /** Each list answered: from the snapshot in memory, or by the database while there is none. */
     onAnswer?: (source: 'memory' | 'database') => void;
   },
@@ -217,14 +230,18 @@ export function createCatalogIndex(
   let loading: Promise<CatalogSnapshot | undefined> | undefined;
   let version = 0;
   let lastInvalidation = -Infinity;
+  let foundTooLargeAt = -Infinity;
 
   function reload() {
     if (loading) return loading;
     const startedAt = version;
-    const promise = read(loadCatalogSnapshot)
+    const promise = read(async (db) =>
+      (await countCatalog(db)) > options.maxProducts ? null : loadCatalogSnapshot(db),
+    )
       .then((loaded) => {
+        if (loaded === null) foundTooLargeAt = performance.now();
         // A load that ran across an invalidation may have read the old catalog: keep nothing.
-        if (version !== startedAt) return undefined;
+        if (version !== startedAt || loaded === null) return undefined;
         snapshot = loaded;
         return loaded;
       })
@@ -238,10 +255,17 @@ export function createCatalogIndex(
   /** Starts a load behind the scenes; a failed one is retried by a later list. */
   const reloadInBackground = () => void reload().catch(() => {});
 
+  /** No snapshot: loads one once writes have paused, unless the catalog was found too large lately. */
+  const loadWhenDue = () => {
+    const now = performance.now();
+    if (now - lastInvalidation >= options.quietMs && now - foundTooLargeAt >= TOO_LARGE_RECHECK_MS)
+      reloadInBackground();
+  };
+
   return {
     async page(query: ProductListQuery, baseUrl: string): Promise<CatalogPage> {
       if (!snapshot) {
-        if (performance.now() - lastInvalidation >= options.quietMs) reloadInBackground();
+        loadWhenDue();
         onAnswer('database');
         return read((db) => loadProductPage(db, query, baseUrl));
       }
@@ -254,7 +278,7 @@ export function createCatalogIndex(
     /** The search box's suggestions: from the snapshot in memory, or by the database while there is none. */
     async suggest(text: string, baseUrl: string): Promise<ProductSuggestion[]> {
       if (!snapshot) {
-        if (performance.now() - lastInvalidation >= options.quietMs) reloadInBackground();
+        loadWhenDue();
         return read((db) => loadSuggestions(db, text, baseUrl));
       }
       if (options.refreshMs !== null && Date.now() - snapshot.loadedAt > options.refreshMs) {

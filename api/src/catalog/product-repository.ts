@@ -125,6 +125,14 @@ const countedByCategory = (query: ProductListQuery) =>
   query.price?.lte === undefined &&
   query.ratings?.gte === undefined;
 
+/** How many products the catalog holds: the counter migration 0014's triggers keep (no COUNT(*)). */
+export async function countCatalog(db: DbOrTx): Promise<number> {
+  const result = await db.execute(
+    sql`select coalesce((select products from catalog_counts where category = ''), 0)::int as all_count`,
+  );
+  return Number(rowsOf<{ all_count: number }>(result)[0]!.all_count);
+}
+
 /**
  * Both counts of the list: the total from the counters migration 0014's triggers keep (no COUNT(*)), the
  * filtered one from the category's counter when only a category is asked, else a count the indexes serve
