@@ -58,6 +58,32 @@ describe('demo seed', () => {
     expect(mine.length).toBeGreaterThanOrEqual(3);
   });
 
+  it('has a GST invoice for every past order, issued when it was paid, numbered one after another', async () => {
+    const admin = await login(t.app, 'admin@example.com', 'Admin12345');
+    const { orders } = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/admin/orders', headers: admin.auth })
+    ).json() as { orders: { _id: string }[] };
+    const invoices: { number: string; issuedAt: string; paidAt: string }[] = [];
+    for (const { _id } of orders) {
+      const { order } = (
+        await t.app.inject({ method: 'GET', url: `/api/v1/order/${_id}`, headers: admin.auth })
+      ).json();
+      expect(order.invoice, `order ${_id}`).not.toBeNull();
+      invoices.push({ ...order.invoice, paidAt: order.paidAt });
+    }
+    for (const invoice of invoices) expect(invoice.issuedAt).toBe(invoice.paidAt);
+    // One after another within each financial year (orders a month old may fall in the year before).
+    const byYear = new Map<string, number[]>();
+    for (const { number } of invoices) {
+      const year = number.slice(0, number.lastIndexOf('/'));
+      byYear.set(year, [...(byYear.get(year) ?? []), Number(number.slice(number.lastIndexOf('/') + 1))]);
+    }
+    for (const sequences of byYear.values()) {
+      sequences.sort((a, b) => a - b);
+      expect(sequences).toEqual(sequences.map((_, index) => 1 + index));
+    }
+  });
+
   it('the default storefront query shows a full first page', async () => {
     const response = await t.app.inject({
       method: 'GET',

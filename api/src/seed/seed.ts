@@ -6,6 +6,7 @@ import { newId } from '../db/ids.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { refreshProductRating } from '../reviews/review-repository.ts';
 import { priceOrder } from '../orders/pricing.ts';
+import { issueInvoice } from '../invoices/invoice-repository.ts';
 import { drawProductImage } from './product-art.ts';
 import { SEED_COMMENTS, SEED_PRODUCTS, SEED_REVIEWERS } from './catalog-data.ts';
 
@@ -41,7 +42,7 @@ export async function demoAccountsStillOpen(db: AppContext['db']) {
 
 /**
  * Demo data for an empty database: the two demo accounts, a catalog with pictures, reviews and past orders
- * in every status. Runs under an advisory lock so instances starting together seed once; each part is
+ * in every status (paid, so each with its GST invoice). Runs under an advisory lock so instances starting together seed once; each part is
  * skipped when already present, so restarts change nothing.
  */
 export async function seedDatabase(ctx: AppContext, log: FastifyBaseLogger) {
@@ -124,14 +125,16 @@ export async function seedDatabase(ctx: AppContext, log: FastifyBaseLogger) {
     }
 
     // Past orders of the shopper in every status, and one of a reviewer.
+    const shopper = { id: shopperId, ...DEMO_ACCOUNTS[1]! };
+    const firstReviewer = { id: reviewerIds[0]!, ...SEED_REVIEWERS[0]! };
     const pastOrders: {
-      buyer: string;
+      buyer: { id: string; name: string; email: string };
       lines: [number, number][];
       status: 'Processing' | 'Shipped' | 'Delivered';
       daysAgo: number;
     }[] = [
       {
-        buyer: shopperId,
+        buyer: shopper,
         lines: [
           [12, 2],
           [27, 1],
@@ -139,9 +142,9 @@ export async function seedDatabase(ctx: AppContext, log: FastifyBaseLogger) {
         status: 'Delivered',
         daysAgo: 30,
       },
-      { buyer: shopperId, lines: [[4, 1]], status: 'Delivered', daysAgo: 21 },
+      { buyer: shopper, lines: [[4, 1]], status: 'Delivered', daysAgo: 21 },
       {
-        buyer: shopperId,
+        buyer: shopper,
         lines: [
           [8, 1],
           [13, 1],
@@ -149,8 +152,8 @@ export async function seedDatabase(ctx: AppContext, log: FastifyBaseLogger) {
         status: 'Shipped',
         daysAgo: 5,
       },
-      { buyer: shopperId, lines: [[24, 1]], status: 'Processing', daysAgo: 1 },
-      { buyer: reviewerIds[0]!, lines: [[16, 1]], status: 'Processing', daysAgo: 2 },
+      { buyer: shopper, lines: [[24, 1]], status: 'Processing', daysAgo: 1 },
+      { buyer: firstReviewer, lines: [[16, 1]], status: 'Processing', daysAgo: 2 },
     ];
     for (const order of pastOrders) {
       const items: StoredOrderItem[] = order.lines.map(([productIndex, quantity]) => {
@@ -164,21 +167,28 @@ export async function seedDatabase(ctx: AppContext, log: FastifyBaseLogger) {
         };
       });
       const at = new Date(Date.now() - order.daysAgo * DAY);
-      await tx.insert(orders).values({
-        id: newId(),
-        userId: order.buyer,
-        shippingInfo: DEMO_SHIPPING_INFO,
-        orderItems: items,
-        paymentId: `pi_seed_${newId()}`,
-        paymentStatus: 'succeeded',
-        paidAt: at,
-        ...priceOrder(items),
-        orderStatus: order.status,
-        deliveredAt: order.status === 'Delivered' ? new Date(at.getTime() + 4 * DAY) : null,
-        createdAt: at,
-      });
+      const [placed] = await tx
+        .insert(orders)
+        .values({
+          id: newId(),
+          userId: order.buyer.id,
+          shippingInfo: DEMO_SHIPPING_INFO,
+          orderItems: items,
+          paymentId: `pi_seed_${newId()}`,
+          paymentStatus: 'succeeded',
+          paidAt: at,
+          ...priceOrder(items),
+          orderStatus: order.status,
+          deliveredAt: order.status === 'Delivered' ? new Date(at.getTime() + 4 * DAY) : null,
+          createdAt: at,
+        })
+        .returning();
+      // Paid, so invoiced when it was paid, as a real order is: its page offers the invoice.
+      await issueInvoice(tx, placed!, order.buyer, ctx.config.gst, at);
     }
-    log.info(`seeded ${SEED_PRODUCTS.length} products, reviews and ${pastOrders.length} orders`);
+    log.info(
+      `seeded ${SEED_PRODUCTS.length} products, reviews and ${pastOrders.length} orders with their invoices`,
+    );
   });
   ctx.catalogCache.invalidate();
 }
