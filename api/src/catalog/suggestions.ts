@@ -220,16 +220,18 @@ export function suggestedPositions(index: NameTrigrams, text: string): number[] 
     const nearFrom = Math.max(1, Math.ceil(SUGGEST_SIMILARITY * queryCount - 1e-9));
     const near: number[] = [];
     for (const trigram of queryTrigrams) countHolders(holders[trigram]!, shares, base, nearFrom, near);
-    const shareOf = (position: number) => Math.max(0, shares[position]! - base);
+    /** The group of a name sharing more of the query's trigrams comes first: 0 for all of them. */
+    const groupOf = (position: number) =>
+      queryCount - Math.min(Math.max(0, shares[position]! - base), queryCount);
 
     const literalCandidates = literallyPossible(index, query, literalTexts, base);
     const literal: number[] = [];
-    const isLiteral = scratch.literal;
+    const isLiteral = (position: number) => scratch.literal[position] === base + 1;
     for (let i = 0; i < literalCandidates.length; i++) {
       const position = literalCandidates[i]!;
-      if (isLiteral[position] !== base + 1 && folded[position]!.includes(query)) {
+      if (!isLiteral(position) && folded[position]!.includes(query)) {
         literal.push(position);
-        isLiteral[position] = base + 1;
+        scratch.literal[position] = base + 1;
       }
     }
 
@@ -241,13 +243,11 @@ export function suggestedPositions(index: NameTrigrams, text: string): number[] 
       // In list order, then grouped by share (most first) keeping that order: a counting sort.
       positions.sort();
       const groupStart = new Int32Array(queryCount + 2);
-      for (const position of positions)
-        groupStart[queryCount - Math.min(shareOf(position), queryCount) + 1]!++;
+      for (const position of positions) groupStart[groupOf(position) + 1]!++;
       for (let group = 1; group <= queryCount + 1; group++) groupStart[group]! += groupStart[group - 1]!;
       const ordered = new Int32Array(positions.length);
       const filled = groupStart.slice();
-      for (const position of positions)
-        ordered[filled[queryCount - Math.min(shareOf(position), queryCount)]!++] = position;
+      for (const position of positions) ordered[filled[groupOf(position)]!++] = position;
 
       const kept: Scored[] = [];
       for (let group = 0; group <= queryCount; group++) {
@@ -272,7 +272,7 @@ export function suggestedPositions(index: NameTrigrams, text: string): number[] 
     const rest =
       first.length < SUGGESTIONS_PER_ANSWER
         ? best(
-            Int32Array.from(near.filter((position) => isLiteral[position] !== base + 1)),
+            Int32Array.from(near.filter((position) => !isLiteral(position))),
             SUGGESTIONS_PER_ANSWER - first.length,
             SUGGEST_SIMILARITY,
           )
