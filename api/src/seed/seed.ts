@@ -155,7 +155,8 @@ export async function seedDatabase(ctx: AppContext, log: FastifyBaseLogger) {
       { buyer: shopper, lines: [[24, 1]], status: 'Processing', daysAgo: 1 },
       { buyer: firstReviewer, lines: [[16, 1]], status: 'Processing', daysAgo: 2 },
     ];
-    for (const order of pastOrders) {
+    // Oldest first: a GST invoice series runs in the order the invoices were issued.
+    for (const order of pastOrders.toSorted((a, b) => b.daysAgo - a.daysAgo)) {
       const items: StoredOrderItem[] = order.lines.map(([productIndex, quantity]) => {
         const product = created[productIndex]!;
         return {
