@@ -7,7 +7,7 @@ import { startShop } from '../lib/shop-process.ts';
 
 // Issue 22's figures for the page server itself, on a catalog of 10,000 products: a cached product page
 // under 50 connections, product pages rendered afresh (a different product on every request), and the
-// server's memory over 100,000 requests.
+// server's memory over two rounds of 100,000 requests.
 
 const ports = { shell: 4220, storefront: 4221, admin: 4222, api: 3220 };
 const CONNECTIONS = 50;
@@ -104,26 +104,32 @@ export async function measurePageServerLoad() {
         ],
       });
 
-      // Memory: 100,000 requests, nine in ten to 400 popular pages (kept), one in ten to any of the
-      // catalog's products (rendered, and pushing others out of the cache).
+      // Memory: rounds of 100,000 requests, nine in ten to 400 popular pages (kept), one in ten to any of
+      // the catalog's products (rendered, and pushing others out of the cache). The first round fills the
+      // page cache to its bound and V8's heap to the load's size; the second shows what the server keeps
+      // growing once there (a leak), which is the figure the goal is held to. Both are printed.
       const popular = ids.slice(0, 400);
       let count = 0;
-      const startRss = await settledRssMb(ports.shell);
-      await run({
-        url: shop.shellUrl,
-        amount: MEMORY_REQUESTS,
-        headers: { 'accept-encoding': 'br' },
-        requests: [
-          {
-            setupRequest: (request) => {
-              count++;
-              const id =
-                count % 10 === 0 ? ids[(count * 7919) % ids.length] : popular[count % popular.length];
-              return { ...request, path: `/product/${id}` };
+      const memoryRound = () =>
+        run({
+          url: shop.shellUrl,
+          amount: MEMORY_REQUESTS,
+          headers: { 'accept-encoding': 'br' },
+          requests: [
+            {
+              setupRequest: (request) => {
+                count++;
+                const id =
+                  count % 10 === 0 ? ids[(count * 7919) % ids.length] : popular[count % popular.length];
+                return { ...request, path: `/product/${id}` };
+              },
             },
-          },
-        ],
-      });
+          ],
+        });
+      const startRss = await settledRssMb(ports.shell);
+      await memoryRound();
+      const warmRss = await settledRssMb(ports.shell);
+      await memoryRound();
       const endRss = await settledRssMb(ports.shell);
       return {
         workers: Number(workers),
@@ -131,10 +137,12 @@ export async function measurePageServerLoad() {
         cached,
         uncached: { ...uncached, rendered: next - 1 },
         memory: {
-          requests: MEMORY_REQUESTS,
+          'requests a round': MEMORY_REQUESTS,
           'RSS at start MB': Math.round(startRss),
-          'RSS after MB': Math.round(endRss),
-          'growth MB': Math.round(endRss - startRss),
+          'after the first MB': Math.round(warmRss),
+          'after the second MB': Math.round(endRss),
+          'first round growth MB': Math.round(warmRss - startRss),
+          'growth MB': Math.round(endRss - warmRss),
         },
       };
     } finally {
