@@ -492,6 +492,21 @@ describe('POST /admin/products/import', () => {
     expect(large.json().message).toBe('body: a CSV file is limited to 32 MiB');
   });
 
+  it('answers a body that is not even JSON with a 400 and its reason (the fuzz found a 500)', async () => {
+    for (const payload of ['{bad', '[{"name":{"__proto__":{"admin":true}}}]']) {
+      const response = await t.request('POST', '/admin/products/import', {
+        as: t.admin,
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json(), payload).toEqual({
+        success: false,
+        message: "Body is not valid JSON but content-type is set to 'application/json'",
+      });
+    }
+  });
+
   it('lets no one but an admin export or import (401 guest, 403 shopper), and records nothing', async () => {
     const before = await catalogState();
     const csv = csvOf([header, ['', 'Sneaky Hat', '1', '', 'Tops', '1']]);

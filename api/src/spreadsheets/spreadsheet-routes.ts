@@ -147,7 +147,11 @@ export function registerSpreadsheetRoutes(admin: ZodApp, ctx: AppContext) {
       summary: `Import a products CSV (text/csv, the export's columns): rows with an id update that product, rows without create one; all rows in one transaction, or none with a 400 listing each bad row`,
       description: `Every row is checked with the product form's rules before anything is written. At most ${MAX_IMPORT_BYTES / (1024 * 1024)} MiB.`,
       csv: { maxBytes: MAX_IMPORT_BYTES, row: productCsvRowSchema },
-      response: { 200: productImportResponseSchema, 400: productImportRefusedSchema },
+      // Its own 400 lists the bad rows; a 400 before the route runs (a body that is not even JSON) does not.
+      response: {
+        200: productImportResponseSchema,
+        400: productImportRefusedSchema.partial({ badRowsCount: true, badRows: true }),
+      },
     }),
     async (request, reply) => {
       try {
