@@ -125,11 +125,13 @@ const countedByCategory = (query: ProductListQuery) =>
   query.price?.lte === undefined &&
   query.ratings?.gte === undefined;
 
-/** How many products the catalog holds: the counter migration 0014's triggers keep (no COUNT(*)). */
+/** A category's product count ('' for the whole catalog) from migration 0014's counters (no COUNT(*)). */
+const countedProducts = (category: string) =>
+  sql`coalesce((select products from catalog_counts where category = ${category}), 0)`;
+
+/** How many products the catalog holds. */
 export async function countCatalog(db: DbOrTx): Promise<number> {
-  const result = await db.execute(
-    sql`select coalesce((select products from catalog_counts where category = ''), 0)::int as all_count`,
-  );
+  const result = await db.execute(sql`select ${countedProducts('')}::int as all_count`);
   return Number(rowsOf<{ all_count: number }>(result)[0]!.all_count);
 }
 
@@ -140,11 +142,10 @@ export async function countCatalog(db: DbOrTx): Promise<number> {
  */
 async function countProducts(db: DbOrTx, query: ProductListQuery) {
   const filtered = countedByCategory(query)
-    ? sql`coalesce((select products from catalog_counts where category = ${query.category ?? ''}), 0)`
+    ? countedProducts(query.category ?? '')
     : sql`(select count(*) from products where ${productFilter(query) ?? sql`true`})`;
   const result = await db.execute(sql`
-    select coalesce((select products from catalog_counts where category = ''), 0)::int as all_count,
-      ${filtered}::int as filtered_count`);
+    select ${countedProducts('')}::int as all_count, ${filtered}::int as filtered_count`);
   const row = rowsOf<{ all_count: number; filtered_count: number }>(result)[0]!;
   return { all: Number(row.all_count), filtered: Number(row.filtered_count) };
 }
