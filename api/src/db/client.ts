@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -83,16 +84,24 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
       close: () => client.end({ timeout: 5 }),
     };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const dir = options.pgliteDir ?? 'memory';
-  if (dir !== 'memory') mkdirSync(dir, { recursive: true });
-  // pg_trgm: the trigram index of the catalog's keyword (migration 0014).
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const extensions = { pg_trgm };
-  const client = dir === 'memory' ? new PGlite({ extensions }) : new PGlite(dir, { extensions });
-  const db = drizzle({ client, schema });
+  let client: { close(): Promise<void> };
+  if (dir === 'memory') {
+    // A throwaway database (tests): in this thread, as nothing else waits on it.
+    const { PGlite } = await import('@electric-sql/pglite');
+    // pg_trgm: the trigram index of the catalog's keyword (migration 0014).
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    client = new PGlite({ extensions: { pg_trgm } });
+  } else {
+    // The shop's own database: in a thread of its own, so a long query never stalls the api's requests.
+    mkdirSync(dir, { recursive: true });
+    const { PgliteThread } = await import('./pglite-thread/pglite-thread.ts');
+    client = await PgliteThread.open(dir);
+  }
+  // drizzle calls `query` and `transaction`, which the thread's proxy answers as PGlite does.
+  const db = drizzle({ client: client as PGlite, schema });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', maxConnections: 1, close: () => client.close() };
 }

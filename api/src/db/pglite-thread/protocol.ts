@@ -1,0 +1,25 @@
+/** What the api's thread asks the database thread (worker.ts) to do. `id` pairs an answer with its request. */
+export type ThreadRequest =
+  | { id: number; op: 'query'; sql: string; params: unknown[]; rowMode: 'object' | 'array'; txId?: number }
+  /** Opens a transaction; later queries naming its `txId` run inside it, any other query waits for it. */
+  | { id: number; op: 'begin' }
+  /** Ends the transaction `txId`: committed, or rolled back. */
+  | { id: number; op: 'end'; txId: number; commit: boolean }
+  | { id: number; op: 'close' };
+
+/** A database error as it crossed the threads: its message and PostgreSQL's fields (`code`, `constraint`…). */
+export interface ThreadError {
+  message: string;
+  name: string;
+  fields: Record<string, unknown>;
+}
+
+export type ThreadAnswer =
+  { id: number; ok: true; result: unknown } | { id: number; ok: false; error: ThreadError };
+
+/** A request before its id is given (each kind of request keeps its own fields). */
+export type ThreadAsk = ThreadRequest extends infer Request
+  ? Request extends ThreadRequest
+    ? Omit<Request, 'id'>
+    : never
+  : never;

@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { isUniqueViolation } from '../src/db/errors.ts';
+import { users } from '../src/db/schema.ts';
+
+// The shop's own embedded database (a directory, as `pnpm start` keeps it) runs in a thread of its own
+// (src/db/pglite-thread): what the api sees must be what PGlite in its own thread gave it, and a long
+// query must leave the api's thread free.
+
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
+describe('the embedded database in its own thread', () => {
+  let dir: string;
+  let database: Database;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'shop-pglite-thread-'));
+    database = await openDatabase({ pgliteDir: path.join(dir, 'pglite') });
+  }, 60_000);
+
+  afterAll(async () => {
+    await database?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const userRow = (email: string) => ({
+    id: `${Date.now().toString(16)}${Math.random().toString(16).slice(2)}`.padEnd(24, '0').slice(0, 24),
+    name: 'Thread Test',
+    email,
+    passwordHash: 'x',
+  });
+  const countOf = async (email: string) =>
+    (await database.db.select().from(users).where(eq(users.email, email))).length;
+
+  it('migrated the schema and answers typed rows, dates as drizzle reads them', async () => {
+    const [row] = rowsOf(
+      await database.db.execute(sql`select 41 + 1 as answer, now() as at, '{"a":[1]}'::jsonb as doc`),
+    );
+    expect(row).toMatchObject({ answer: 42, doc: { a: [1] } });
+    // drizzle's PGlite session reads timestamps as PostgreSQL's text and parses them itself.
+    expect(typeof row!.at).toBe('string');
+    const [user] = await database.db.insert(users).values(userRow('typed@example.com')).returning();
+    expect(user!.createdAt).toBeInstanceOf(Date);
+  });
+
+  it('commits a transaction that resolves and rolls back one that throws', async () => {
+    await database.db.transaction(async (tx) => {
+      await tx.insert(users).values(userRow('kept@example.com'));
+    });
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.insert(users).values(userRow('undone@example.com'));
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await countOf('kept@example.com')).toBe(1);
+    expect(await countOf('undone@example.com')).toBe(0);
+  });
+
+  it('a query outside a transaction waits for it and sees what it committed', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const writing = database.db.transaction(async (tx) => {
+      await tx.insert(users).values(userRow('waited@example.com'));
+      await held;
+    });
+    const reading = countOf('waited@example.com');
+    setTimeout(release, 50);
+    await writing;
+    expect(await reading).toBe(1);
+  });
+
+  it("keeps PostgreSQL's error fields, so a duplicate is still a unique violation", async () => {
+    await database.db.insert(users).values(userRow('twice@example.com'));
+    const error = await database.db
+      .insert(users)
+      .values(userRow('twice@example.com'))
+      .then(
+        () => null,
+        (failure: unknown) => failure,
+      );
+    expect(isUniqueViolation(error)).toBe(true);
+  });
+
+  it("leaves the api's thread free while a long query runs", async () => {
+    let longestGap = 0;
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+    }, 5);
+    const started = performance.now();
+    await database.db.execute(sql`select count(*) from generate_series(1, 3000000)`);
+    const queryMs = performance.now() - started;
+    // One more tick: a stall shows as the gap before the first tick after it.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    clearInterval(ticker);
+    // The query is long enough to show a stall (in this thread it held the timers for all of it).
+    expect(queryMs).toBeGreaterThan(150);
+    expect(longestGap).toBeLessThan(50);
+  });
+});
