@@ -1,6 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.ts';
@@ -104,4 +107,31 @@ describe('the embedded database in its own thread', () => {
     expect(queryMs).toBeGreaterThan(150);
     expect(longestGap).toBeLessThan(50);
   });
+});
+
+describe('a start whose migration fails', () => {
+  it('refuses and lets the process end (the thread does not keep it alive)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'shop-pglite-refused-'));
+    try {
+      // A database that is not the shop's: the first migration's `create table users` fails.
+      const stranger = new PGlite(path.join(dir, 'pglite'));
+      await stranger.exec('create table users (nickname text)');
+      await stranger.close();
+      const client = fileURLToPath(new URL('../src/db/client.ts', import.meta.url));
+      const script = path.join(dir, 'open.mjs');
+      writeFileSync(
+        script,
+        `import { openDatabase } from ${JSON.stringify(client)};
+openDatabase({ pgliteDir: ${JSON.stringify(path.join(dir, 'pglite'))} }).then(
+  () => console.log('opened'),
+  (error) => console.log('refused: ' + error.message),
+);`,
+      );
+      const run = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 45_000 });
+      expect(run.signal).toBeNull(); // not killed by the time-out: it ended on its own
+      expect(run.stdout).toMatch(/^refused: [\s\S]*"users"/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

@@ -102,6 +102,12 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
   }
   // drizzle calls `query` and `transaction`, which the thread's proxy answers as PGlite does.
   const db = drizzle({ client: client as PGlite, schema });
-  await migrate(db, { migrationsFolder });
+  try {
+    await migrate(db, { migrationsFolder });
+  } catch (error) {
+    // The database's thread would keep a failed start (a CLI, a test) from ever exiting.
+    await client.close().catch(() => {});
+    throw error;
+  }
   return { db: db as unknown as Db, kind: 'pglite', maxConnections: 1, close: () => client.close() };
 }
