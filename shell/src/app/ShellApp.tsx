@@ -1,4 +1,5 @@
 import { BrowserRouter, useRoutes } from 'react-router-dom';
+import { AddressFollowed } from './AddressFollowed.tsx';
 import type { RuntimeConfig } from './config.ts';
 import { PageCommitted } from './early-input.ts';
 import { ShopProviders } from './providers.tsx';
@@ -15,6 +16,7 @@ export function ShopRoutes() {
     <>
       <ScrollPosition />
       <PageCommitted />
+      <AddressFollowed />
       {useRoutes(shopRoutes)}
     </>
   );
