@@ -78,17 +78,18 @@ export class PgliteThread implements ThreadTransaction {
     });
   }
 
-  query(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<ThreadResults> {
-    return this.#ask({ op: 'query', sql, params, rowMode: options.rowMode ?? 'object' });
+  /** A query in the transaction `txId`, or outside any when it is undefined. */
+  #query(txId: number | undefined): ThreadTransaction['query'] {
+    return (sql, params = [], options = {}) =>
+      this.#ask({ op: 'query', sql, params, rowMode: options.rowMode ?? 'object', txId });
   }
+
+  readonly query = this.#query(undefined);
 
   /** Runs `callback` in a transaction: committed when it resolves, rolled back when it throws. */
   async transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
     const txId = await this.#ask<number>({ op: 'begin' });
-    const tx: ThreadTransaction = {
-      query: (sql, params = [], options = {}) =>
-        this.#ask({ op: 'query', sql, params, rowMode: options.rowMode ?? 'object', txId }),
-    };
+    const tx: ThreadTransaction = { query: this.#query(txId) };
     let result: T;
     try {
       result = await callback(tx);

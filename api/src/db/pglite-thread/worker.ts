@@ -39,25 +39,19 @@ const rollback = Symbol('rollback');
 function begin(): Promise<number> {
   const id = nextTxId++;
   return new Promise<number>((opened, failed) => {
-    let started = false;
     let end: (commit: boolean) => void = () => {};
     const decided = new Promise<boolean>((resolve) => (end = resolve));
     const done: Promise<void> = database
       .transaction(async (tx) => {
-        started = true;
         open.set(id, { tx, end, done });
         opened(id);
         if (!(await decided)) throw rollback;
       })
-      .then(
-        () => {},
-        (error: unknown) => {
-          if (error !== rollback) throw error;
-        },
-      );
-    done.catch((error: unknown) => {
-      if (!started) failed(error);
-    });
+      .catch((error: unknown) => {
+        if (error !== rollback) throw error;
+      });
+    // BEGIN failed; once opened, a later failure (COMMIT) is `end`'s to answer and this does nothing.
+    done.catch(failed);
   });
 }
 
