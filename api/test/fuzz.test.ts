@@ -13,6 +13,7 @@ import type { RouteEntry } from '../src/app.ts';
 import { SEED_PRODUCTS } from '../src/seed/catalog-data.ts';
 import { loadCatalogSnapshot, suggestionsOfSnapshot } from '../src/catalog/catalog-index.ts';
 import { loadSuggestions } from '../src/catalog/product-repository.ts';
+import { rowsOf } from '../src/db/rows.ts';
 
 // Every endpoint's body, query and path, generated from the route's own zod schemas (valid, spoiled and
 // junk values): never a 500, always a JSON error, and a refused input changes nothing stored.
@@ -58,7 +59,7 @@ async function storedState() {
       sql`(select md5(coalesce(string_agg(row_text, '|' order by row_text), '')) from (select ${sql.raw(table)}::text as row_text from ${sql.raw(table)}) as rows) as ${sql.raw(table)}`,
   );
   const result = await t.app.shop.db.execute(sql`select ${sql.join(columns, sql`, `)}`);
-  const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+  const rows = rowsOf(result);
   const uploads = path.join(t.dataDir, 'uploads');
   const files = existsSync(uploads) ? readdirSync(uploads, { recursive: true }).map(String).sort() : [];
   return JSON.stringify({ tables: rows[0], files });

@@ -8,13 +8,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { isUniqueViolation } from '../src/db/errors.ts';
+import { rowsOf } from '../src/db/rows.ts';
 import { users } from '../src/db/schema.ts';
 
 // The shop's own embedded database (a directory, as `pnpm start` keeps it) runs in a thread of its own
 // (src/db/pglite-thread): what the api sees must be what PGlite in its own thread gave it, and a long
 // query must leave the api's thread free.
-
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 describe('the embedded database in its own thread', () => {
   let dir: string;
@@ -40,7 +39,7 @@ describe('the embedded database in its own thread', () => {
     (await database.db.select().from(users).where(eq(users.email, email))).length;
 
   it('migrated the schema and answers typed rows, dates as drizzle reads them', async () => {
-    const [row] = rowsOf(
+    const [row] = rowsOf<Record<string, unknown>>(
       await database.db.execute(sql`select 41 + 1 as answer, now() as at, '{"a":[1]}'::jsonb as doc`),
     );
     expect(row).toMatchObject({ answer: 42, doc: { a: [1] } });

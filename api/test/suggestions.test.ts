@@ -7,6 +7,7 @@ import { SEED_PRODUCTS } from '../src/seed/catalog-data.ts';
 import { loadCatalogSnapshot, suggestionsOfSnapshot } from '../src/catalog/catalog-index.ts';
 import { loadSuggestions } from '../src/catalog/product-repository.ts';
 import { wordSimilarityOfTexts } from '../src/catalog/trigrams.ts';
+import { rowsOf } from '../src/db/rows.ts';
 
 // The search box's suggestions (issue 28): GET /products/suggest?q=, answered from the memory index or,
 // without one, by the database's pg_trgm; both must suggest the same products in the same order.
@@ -27,9 +28,6 @@ const MISSPELLINGS = [
 ] as const;
 /** Literal beginnings, words inside names, odd characters and nothing-alike text. */
 const OTHER_QUERIES = ['la', 'lap', 'cotton', 'GB', 'top', '14-inch', '50%', 'a_b', '!!', 'zzqx', 'x y z'];
-
-const rowsOf = <T>(result: unknown) =>
-  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
 
 async function suggest(q: string) {
   const response = await t.request('GET', `/products/suggest?q=${encodeURIComponent(q)}`);

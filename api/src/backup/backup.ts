@@ -3,6 +3,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/client.ts';
 import type { Files } from './files.ts';
+import { rowsOf } from '../db/rows.ts';
 
 /**
  * Backups of the shop: the database as one snapshot, and the uploaded images, with a manifest of
@@ -46,14 +47,13 @@ export class BackupRefused extends Error {}
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-/** postgres.js answers an array of rows, PGlite an object with `rows`. */
-async function rowsOf<Row>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<Row[]> {
-  const result = await db.execute(query);
-  return (Array.isArray(result) ? result : (result as unknown as { rows: Row[] }).rows) as Row[];
+/** The rows `query` answers. */
+async function rowsOfQuery<Row>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<Row[]> {
+  return rowsOf<Row>(await db.execute(query));
 }
 
 async function migrationsOf(db: DbOrTx) {
-  const rows = await rowsOf<{ hash: string }>(
+  const rows = await rowsOfQuery<{ hash: string }>(
     db,
     sql`select hash from drizzle.__drizzle_migrations order by created_at, id`,
   );
@@ -62,7 +62,7 @@ async function migrationsOf(db: DbOrTx) {
 
 /** The tables a backup holds: all but catalog_counts, which triggers rebuild as products are restored. */
 async function tablesOf(db: DbOrTx) {
-  const rows = await rowsOf<{ name: string }>(
+  const rows = await rowsOfQuery<{ name: string }>(
     db,
     sql`select table_name as name from information_schema.tables
         where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'catalog_counts'
@@ -74,7 +74,7 @@ async function tablesOf(db: DbOrTx) {
 /** Tables ordered so that each comes after those its foreign keys point to. */
 async function tablesInLoadOrder(db: DbOrTx) {
   const tables = await tablesOf(db);
-  const edges = await rowsOf<{ child: string; parent: string }>(
+  const edges = await rowsOfQuery<{ child: string; parent: string }>(
     db,
     sql`select child.relname as child, parent.relname as parent from pg_constraint c
         join pg_class child on child.oid = c.conrelid join pg_class parent on parent.oid = c.confrelid
@@ -107,7 +107,7 @@ export async function createBackup(options: {
       const migrations = await migrationsOf(tx);
       const tables: Manifest['database']['tables'] = [];
       for (const table of await tablesOf(tx)) {
-        const rows = await rowsOf<{ row: string }>(
+        const rows = await rowsOfQuery<{ row: string }>(
           tx,
           sql`select row_to_json(t)::text as row from ${sql.identifier(table)} t`,
         );
@@ -116,7 +116,7 @@ export async function createBackup(options: {
         await target.write(name, bytes);
         tables.push({ table, rows: rows.length, name, bytes: bytes.length, sha256: sha256(bytes) });
       }
-      const sequences = await rowsOf<{ name: string; last_value: string | number | null }>(
+      const sequences = await rowsOfQuery<{ name: string; last_value: string | number | null }>(
         tx,
         sql`select sequencename as name, last_value from pg_sequences where schemaname = 'public' order by 1`,
       );
@@ -221,7 +221,7 @@ export async function restoreBackup(options: {
       `the backup has tables this database has not: ${missing.map((t) => t.table).join(', ')}`,
     );
   for (const table of tables) {
-    const [{ count }] = (await rowsOf<{ count: number }>(
+    const [{ count }] = (await rowsOfQuery<{ count: number }>(
       db,
       sql`select count(*)::int as count from ${sql.identifier(table)}`,
     )) as [{ count: number }];

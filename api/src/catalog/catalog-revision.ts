@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { AnswerCache } from '../http/answer-cache.ts';
+import { rowsOf } from '../db/rows.ts';
 
 /**
  * The catalog's revision (`GET /catalog/revision`), kept in a PostgreSQL sequence (migration 0008) so that
@@ -30,6 +31,6 @@ export async function readCatalogRevision(db: Db): Promise<number> {
   const result = await db.execute<{ last_value: string | number }>(
     sql`select last_value from catalog_revision`,
   );
-  const rows = Array.isArray(result) ? result : (result as { rows: { last_value: string | number }[] }).rows;
+  const rows = rowsOf<{ last_value: string | number }>(result);
   return Number(rows[0]?.last_value ?? 0);
 }

@@ -16,6 +16,7 @@ import { likeContaining, pageWithin } from '../db/paging.ts';
 import { toReviewView } from '../reviews/review-repository.ts';
 import { toProductView, toProductViews } from './product-view.ts';
 import { SUGGEST_SIMILARITY, toSuggestion } from './suggestions.ts';
+import { rowsOf } from '../db/rows.ts';
 
 type ProductListQuery = z.output<typeof productListQuerySchema>;
 type AdminProductsQuery = z.output<typeof adminProductsQuerySchema>;
@@ -113,10 +114,6 @@ interface PageProduct {
 }
 
 const iso = (timestamp: string) => new Date(timestamp).toISOString();
-
-/** postgres.js answers an array of rows, PGlite an object with `rows`. */
-const rowsOf = <T>(result: unknown) =>
-  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
 
 /** Whether the filtered count is a maintained counter: nothing asked but (perhaps) a category. */
 const countedByCategory = (query: ProductListQuery) =>

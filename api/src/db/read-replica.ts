@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './client.ts';
 import * as schema from './schema.ts';
+import { rowsOf } from './rows.ts';
 
 /**
  * Where the catalog's reads go (issue 27): the primary, or a streaming read replica when DATABASE_READ_URL
@@ -33,9 +34,6 @@ export function walPosition(lsn: string): bigint {
     throw new Error(`not a WAL position: ${lsn}`);
   return (BigInt(`0x${high}`) << 32n) | BigInt(`0x${low}`);
 }
-
-const rowsOf = <T>(result: unknown): T[] =>
-  Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 
 /** The primary's WAL position now: at or past every transaction committed before the call. */
 async function primaryPosition(primary: Db): Promise<bigint> {

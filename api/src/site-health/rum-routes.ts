@@ -6,7 +6,8 @@ import type { Db } from '../db/client.ts';
 import { rumErrors, rumViewHours, rumViews } from '../db/schema.ts';
 import { refuseFormBody } from '../http/form-body.ts';
 import type { ZodApp } from '../http/types.ts';
-import { countViewInHour, pageVitals, rowsOf, windowStart } from './view-hours.ts';
+import { countViewInHour, pageVitals, windowStart } from './view-hours.ts';
+import { rowsOf } from '../db/rows.ts';
 
 const tag = 'site health';
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,14 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { bucketCount, bucketOf, HISTOGRAM_VITALS, p75, type HistogramVital } from './vital-histogram.ts';
+import { rowsOf } from '../db/rows.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** The card's window: this hour and the 23 before it. */
 const HOURS_SHOWN = 24;
-
-/** postgres.js answers an array of rows, PGlite an object with `rows`. */
-export const rowsOf = <Row>(result: unknown) =>
-  (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
 
 const startOfHour = (at: Date) => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
 

@@ -2,15 +2,12 @@ import { asc, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import { products, type ProductRow, type StoredOrderItem } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
+import { rowsOf } from '../db/rows.ts';
 
 /** Rows one export query reads: a few hundred KB at a time, whatever the size of the shop. */
 export const EXPORT_BATCH = 2000;
 /** Products one import statement writes: 6 parameters each, well under PostgreSQL's 65,535. */
 const WRITE_BATCH = 1000;
-
-/** postgres.js answers an array of rows, PGlite an object with `rows`. */
-const rowsOf = <T>(result: unknown) =>
-  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
 
 export type ProductFields = Pick<ProductRow, 'name' | 'pricePaise' | 'description' | 'category' | 'stock'>;
 export type ExportedProduct = ProductFields & { id: string };
