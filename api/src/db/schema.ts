@@ -46,6 +46,8 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(table.email),
     uniqueIndex('users_clerk_id_key').on(table.clerkId),
     check('users_role_check', sql`${table.role} in ('user', 'admin')`),
+    // The admin's user list, newest first (migration 0019).
+    index('users_created_order_idx').on(table.createdAt.desc(), table.id.desc()),
   ],
 );
 
@@ -198,6 +200,9 @@ export const orders = pgTable(
   (table) => [
     uniqueIndex('orders_payment_id_key').on(table.paymentId),
     index('orders_user_id_idx').on(table.userId),
+    // The admin's order list, newest first (migration 0019), and its stat cards' figures from
+    // orders_status_totals_idx (order_status) INCLUDE (total_paise), written by hand in 0019.
+    index('orders_created_order_idx').on(table.createdAt.desc(), table.id.desc()),
     check(
       'orders_status_check',
       sql`${table.orderStatus} in ('Processing', 'Shipped', 'Delivered', 'Cancelled')`,
