@@ -12,7 +12,7 @@ import { RESULT_PER_PAGE, SUGGESTIONS_PER_ANSWER } from '@shop/shared-api/schema
 import type { Db, DbOrTx } from '../db/client.ts';
 import { products, type ProductRow, type StoredImage } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
-import { likeContaining, pageWithin } from '../db/paging.ts';
+import { likeContaining, newestFirst, pageFromNearerEnd, pageWithin } from '../db/paging.ts';
 import { toReviewView } from '../reviews/review-repository.ts';
 import { toProductView, toProductViews } from './product-view.ts';
 import { SUGGEST_SIMILARITY, toSuggestion } from './suggestions.ts';
@@ -160,9 +160,7 @@ export async function loadProductPage(db: DbOrTx, query: ProductListQuery, baseU
   const offset = ((query.page ?? 1) - 1) * RESULT_PER_PAGE;
   let pageProducts: PageProduct[] = [];
   if (offset < counts.filtered) {
-    const fromEnd = offset > counts.filtered / 2;
-    const limit = fromEnd ? Math.min(RESULT_PER_PAGE, counts.filtered - offset) : RESULT_PER_PAGE;
-    const skip = fromEnd ? Math.max(counts.filtered - offset - RESULT_PER_PAGE, 0) : offset;
+    const { fromEnd, limit, skip } = pageFromNearerEnd(counts.filtered, offset, RESULT_PER_PAGE);
     const result = await db.execute(sql`
       select coalesce(json_agg(page_row order by ${listOrder(query.sort, 'page_row')}), '[]'::json) as products
       from (
@@ -276,16 +274,17 @@ export async function adminProductsPage(
     })
     .from(products);
   const { matching, page, limit, offset } = await pageWithin(db, products, where, totals?.all ?? 0, query);
+  const slice = pageFromNearerEnd(matching, offset, limit);
   const rows = await db
     .select()
     .from(products)
     .where(where)
-    .orderBy(desc(products.createdAt), desc(products.id))
-    .limit(limit)
-    .offset(offset);
+    .orderBy(...newestFirst(products, slice.fromEnd))
+    .limit(slice.limit)
+    .offset(slice.skip);
   return {
     success: true,
-    products: await toProductViews(db, rows, baseUrl),
+    products: await toProductViews(db, slice.fromEnd ? rows.reverse() : rows, baseUrl),
     productsCount: totals?.all ?? 0,
     outOfStockCount: totals?.outOfStock ?? 0,
     filteredProductsCount: matching,

@@ -1,7 +1,7 @@
 import { ADMIN_LIST_DEFAULT_LIMIT, type adminListQuerySchema } from '@shop/shared-api/schemas';
 import type { z } from 'zod';
-import { count, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { asc, count, desc, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.ts';
 
 export type AdminListQuery = z.output<typeof adminListQuerySchema>;
@@ -31,3 +31,19 @@ export async function pageWithin(
   const matching = where ? ((await db.select({ n: count() }).from(table).where(where))[0]?.n ?? 0) : all;
   return { matching, ...pageOf(query, matching) };
 }
+
+/**
+ * How to read the rows from `offset` on, `limit` of them, out of `matching` in the list's order: a page past
+ * the middle is read from the other end (the order reversed, `skip` counted from that end, the rows put back
+ * in order afterwards), so a deep page never makes the database step over more than half the list.
+ */
+export function pageFromNearerEnd(matching: number, offset: number, limit: number) {
+  const fromEnd = offset > matching / 2;
+  return fromEnd
+    ? { fromEnd, limit: Math.min(limit, matching - offset), skip: Math.max(matching - offset - limit, 0) }
+    : { fromEnd, limit, skip: offset };
+}
+
+/** Newest first, then the id (the admin lists' order), or its reverse for a page read from the end. */
+export const newestFirst = (table: { createdAt: AnyPgColumn; id: AnyPgColumn }, reversed: boolean) =>
+  reversed ? [asc(table.createdAt), asc(table.id)] : [desc(table.createdAt), desc(table.id)];

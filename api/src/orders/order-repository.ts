@@ -11,7 +11,13 @@ import {
   type ProductRow,
 } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
-import { likeContaining, pageWithin, type AdminListQuery } from '../db/paging.ts';
+import {
+  likeContaining,
+  newestFirst,
+  pageFromNearerEnd,
+  pageWithin,
+  type AdminListQuery,
+} from '../db/paging.ts';
 import { toOrderView } from './order-view.ts';
 import { takeOrderedLines } from '../cart/cart-repository.ts';
 
@@ -191,13 +197,15 @@ export async function adminOrdersPage(
     })
     .from(orders);
   const { matching, page, limit, offset } = await pageWithin(db, orders, where, totals?.all ?? 0, query);
+  // Either end's page: findOrders puts the rows newest first again.
+  const slice = pageFromNearerEnd(matching, offset, limit);
   const ids = await db
     .select({ id: orders.id })
     .from(orders)
     .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit)
-    .offset(offset);
+    .orderBy(...newestFirst(orders, slice.fromEnd))
+    .limit(slice.limit)
+    .offset(slice.skip);
   const list = ids.length
     ? await findOrders(
         db,

@@ -3,7 +3,13 @@ import type { DbOrTx } from '../db/client.ts';
 import { users, type UserRow } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { likeContaining, pageWithin, type AdminListQuery } from '../db/paging.ts';
+import {
+  likeContaining,
+  newestFirst,
+  pageFromNearerEnd,
+  pageWithin,
+  type AdminListQuery,
+} from '../db/paging.ts';
 import { badRequest } from '../http/errors.ts';
 
 type UserChanges = Partial<
@@ -86,15 +92,16 @@ export async function adminUsersPage(db: DbOrTx, query: AdminListQuery) {
     })
     .from(users);
   const { matching, page, limit, offset } = await pageWithin(db, users, where, totals?.all ?? 0, query);
+  const slice = pageFromNearerEnd(matching, offset, limit);
   const rows = await db
     .select()
     .from(users)
     .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(limit)
-    .offset(offset);
+    .orderBy(...newestFirst(users, slice.fromEnd))
+    .limit(slice.limit)
+    .offset(slice.skip);
   return {
-    rows,
+    rows: slice.fromEnd ? rows.reverse() : rows,
     usersCount: totals?.all ?? 0,
     adminsCount: totals?.admins ?? 0,
     filteredUsersCount: matching,
