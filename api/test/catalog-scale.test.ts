@@ -79,16 +79,23 @@ async function referencePage(db: DbOrTx, query: Query) {
 
 async function countersMatch(db: DbOrTx) {
   const kept = await db.select().from(catalogCounts);
+  const gone = sql<number>`count(*) filter (where ${products.stock} < 1)`.mapWith(Number);
   const counted = await db
-    .select({ category: products.category, n: count() })
+    .select({ category: products.category, n: count(), gone })
     .from(products)
     .groupBy(products.category);
-  const [all] = await db.select({ n: count() }).from(products);
-  const expected = new Map(counted.map((row) => [row.category, row.n]));
-  expected.set('', all!.n);
-  for (const row of kept) expect(row.products, row.category).toBe(expected.get(row.category) ?? 0);
-  for (const [category, n] of expected)
-    expect(kept.find((row) => row.category === category)?.products, category).toBe(n);
+  const [all] = await db.select({ n: count(), gone }).from(products);
+  const expected = new Map(counted.map((row) => [row.category, { n: row.n, gone: row.gone }]));
+  expected.set('', { n: all!.n, gone: all!.gone });
+  for (const row of kept)
+    expect([row.products, row.outOfStock], row.category).toEqual([
+      expected.get(row.category)?.n ?? 0,
+      expected.get(row.category)?.gone ?? 0,
+    ]);
+  for (const [category, { n, gone: outOfStock }] of expected) {
+    const row = kept.find((counter) => counter.category === category);
+    expect([row?.products, row?.outOfStock], category).toEqual([n, outOfStock]);
+  }
 }
 
 beforeAll(async () => {
@@ -147,7 +154,7 @@ describe('the product list at scale', () => {
     expect(sortedFromTheEnd).toBeGreaterThan(60);
   });
 
-  it('keeps the counters in the writing transaction: inserts, deletes, category changes, a rollback', async () => {
+  it('keeps the counters in the writing transaction: inserts, deletes, category and stock changes, a rollback', async () => {
     const db = t.app.shop.db;
     await countersMatch(db);
     const added = await addProduct(t.app, { category: 'Camera' });
@@ -155,6 +162,17 @@ describe('the product list at scale', () => {
     await db.update(products).set({ category: 'Tops' }).where(eq(products.id, added.id));
     await countersMatch(db);
     await db.update(products).set({ stock: 3 }).where(eq(products.id, added.id));
+    await countersMatch(db);
+    // Sold out, moved while out of stock, restocked, and sold out again with another column changed.
+    await db.update(products).set({ stock: 0 }).where(eq(products.id, added.id));
+    await countersMatch(db);
+    await db.update(products).set({ category: 'Laptop' }).where(eq(products.id, added.id));
+    await countersMatch(db);
+    await db.update(products).set({ stock: 5, category: 'Camera' }).where(eq(products.id, added.id));
+    await countersMatch(db);
+    await db.update(products).set({ stock: 0, name: 'Sold out' }).where(eq(products.id, added.id));
+    await countersMatch(db);
+    await db.update(products).set({ stock: 4 }).where(eq(products.category, 'Tops'));
     await countersMatch(db);
     await expect(
       db.transaction(async (tx) => {

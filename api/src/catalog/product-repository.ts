@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   AdminProductsPageResponse,
@@ -10,7 +10,7 @@ import type {
 } from '@shop/shared-api/schemas';
 import { RESULT_PER_PAGE, SUGGESTIONS_PER_ANSWER } from '@shop/shared-api/schemas';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { products, type ProductRow, type StoredImage } from '../db/schema.ts';
+import { catalogCounts, products, type ProductRow, type StoredImage } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
 import { likeContaining, newestFirst, pageFromNearerEnd, pageWithin } from '../db/paging.ts';
 import { toReviewView } from '../reviews/review-repository.ts';
@@ -267,12 +267,11 @@ export async function adminProductsPage(
     pattern ? or(ilike(products.name, pattern), ilike(products.id, pattern)) : undefined,
     query.stockBelow === undefined ? undefined : lt(products.stock, query.stockBelow),
   );
+  // The stat cards from the counters migrations 0014 and 0020 keep (no count over every product).
   const [totals] = await db
-    .select({
-      all: count(),
-      outOfStock: sql<number>`count(*) filter (where ${lt(products.stock, 1)})`.mapWith(Number),
-    })
-    .from(products);
+    .select({ all: catalogCounts.products, outOfStock: catalogCounts.outOfStock })
+    .from(catalogCounts)
+    .where(eq(catalogCounts.category, ''));
   const { matching, page, limit, offset } = await pageWithin(db, products, where, totals?.all ?? 0, query);
   const slice = pageFromNearerEnd(matching, offset, limit);
   const rows = await db

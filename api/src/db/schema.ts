@@ -120,6 +120,8 @@ export const products = pgTable(
 export const catalogCounts = pgTable('catalog_counts', {
   category: text('category').primaryKey(),
   products: bigint('products', { mode: 'number' }).notNull(),
+  /** Of them, those with no stock (migration 0020): the admin product list's stat card. */
+  outOfStock: bigint('out_of_stock', { mode: 'number' }).notNull().default(0),
 });
 
 export const reviews = pgTable(
