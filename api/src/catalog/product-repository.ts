@@ -272,18 +272,17 @@ export async function adminProductsPage(
     .select({ all: catalogCounts.products, outOfStock: catalogCounts.outOfStock })
     .from(catalogCounts)
     .where(eq(catalogCounts.category, ''));
-  const { matching, page, limit, offset } = await pageWithin(db, products, where, totals?.all ?? 0, query);
-  const slice = pageFromNearerEnd(matching, offset, limit);
+  const { matching, page, limit, read } = await pageWithin(db, products, where, totals?.all ?? 0, query);
   const rows = await db
     .select()
     .from(products)
     .where(where)
-    .orderBy(...newestFirst(products, slice.fromEnd))
-    .limit(slice.limit)
-    .offset(slice.skip);
+    .orderBy(...newestFirst(products, read.fromEnd))
+    .limit(read.limit)
+    .offset(read.skip);
   return {
     success: true,
-    products: await toProductViews(db, slice.fromEnd ? rows.reverse() : rows, baseUrl),
+    products: await toProductViews(db, read.fromEnd ? rows.reverse() : rows, baseUrl),
     productsCount: totals?.all ?? 0,
     outOfStockCount: totals?.outOfStock ?? 0,
     filteredProductsCount: matching,

@@ -18,8 +18,8 @@ export function pageOf(query: AdminListQuery, matching: number) {
 }
 
 /**
- * How many rows of `table` match `where` (all of them, `all`, without a filter), and the page of them to
- * answer: the part every paged admin list shares.
+ * How many rows of `table` match `where` (all of them, `all`, without a filter), the page of them to
+ * answer, and how to read it (`read`: from the nearer end): the part every paged admin list shares.
  */
 export async function pageWithin(
   db: DbOrTx,
@@ -29,7 +29,8 @@ export async function pageWithin(
   query: AdminListQuery,
 ) {
   const matching = where ? ((await db.select({ n: count() }).from(table).where(where))[0]?.n ?? 0) : all;
-  return { matching, ...pageOf(query, matching) };
+  const { page, limit, offset } = pageOf(query, matching);
+  return { matching, page, limit, read: pageFromNearerEnd(matching, offset, limit) };
 }
 
 /**

@@ -11,13 +11,7 @@ import {
   type ProductRow,
 } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
-import {
-  likeContaining,
-  newestFirst,
-  pageFromNearerEnd,
-  pageWithin,
-  type AdminListQuery,
-} from '../db/paging.ts';
+import { likeContaining, newestFirst, pageWithin, type AdminListQuery } from '../db/paging.ts';
 import { toOrderView } from './order-view.ts';
 import { takeOrderedLines } from '../cart/cart-repository.ts';
 
@@ -196,16 +190,15 @@ export async function adminOrdersPage(
       paise: sql<number>`coalesce(sum(${orders.totalPaise}), 0)`.mapWith(Number),
     })
     .from(orders);
-  const { matching, page, limit, offset } = await pageWithin(db, orders, where, totals?.all ?? 0, query);
+  const { matching, page, limit, read } = await pageWithin(db, orders, where, totals?.all ?? 0, query);
   // Either end's page: findOrders puts the rows newest first again.
-  const slice = pageFromNearerEnd(matching, offset, limit);
   const ids = await db
     .select({ id: orders.id })
     .from(orders)
     .where(where)
-    .orderBy(...newestFirst(orders, slice.fromEnd))
-    .limit(slice.limit)
-    .offset(slice.skip);
+    .orderBy(...newestFirst(orders, read.fromEnd))
+    .limit(read.limit)
+    .offset(read.skip);
   const list = ids.length
     ? await findOrders(
         db,

@@ -3,13 +3,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { users, type UserRow } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import {
-  likeContaining,
-  newestFirst,
-  pageFromNearerEnd,
-  pageWithin,
-  type AdminListQuery,
-} from '../db/paging.ts';
+import { likeContaining, newestFirst, pageWithin, type AdminListQuery } from '../db/paging.ts';
 import { badRequest } from '../http/errors.ts';
 
 type UserChanges = Partial<
@@ -91,17 +85,16 @@ export async function adminUsersPage(db: DbOrTx, query: AdminListQuery) {
       admins: sql<number>`count(*) filter (where ${users.role} = 'admin')`.mapWith(Number),
     })
     .from(users);
-  const { matching, page, limit, offset } = await pageWithin(db, users, where, totals?.all ?? 0, query);
-  const slice = pageFromNearerEnd(matching, offset, limit);
+  const { matching, page, limit, read } = await pageWithin(db, users, where, totals?.all ?? 0, query);
   const rows = await db
     .select()
     .from(users)
     .where(where)
-    .orderBy(...newestFirst(users, slice.fromEnd))
-    .limit(slice.limit)
-    .offset(slice.skip);
+    .orderBy(...newestFirst(users, read.fromEnd))
+    .limit(read.limit)
+    .offset(read.skip);
   return {
-    rows: slice.fromEnd ? rows.reverse() : rows,
+    rows: read.fromEnd ? rows.reverse() : rows,
     usersCount: totals?.all ?? 0,
     adminsCount: totals?.admins ?? 0,
     filteredUsersCount: matching,
