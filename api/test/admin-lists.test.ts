@@ -5,7 +5,7 @@ import {
   adminProductsPageResponseSchema,
   adminUsersPageResponseSchema,
 } from '@shop/shared-api/schemas';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { orders } from '../src/db/schema.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import { newId } from '../src/db/ids.ts';
@@ -176,6 +176,16 @@ describe('GET /admin/products?stockBelow (low stock, issue 29)', () => {
 });
 
 describe('the admin lists at scale', () => {
+  /** PostgreSQL's plan of `query`, with the planner's `disabled` methods turned off for it alone. */
+  const planOf = (disabled: string[], query: SQL) =>
+    t.app.shop.db.transaction(async (tx) => {
+      for (const setting of disabled) await tx.execute(sql.raw(`set local ${setting} = off`));
+      const result = await tx.execute(sql`explain ${query}`);
+      return rowsOf<{ 'QUERY PLAN': string }>(result)
+        .map((row) => row['QUERY PLAN'])
+        .join('\n');
+    });
+
   // A page past the middle is read from the other end (pageFromNearerEnd): whichever end a page comes
   // from, the pages join up into the whole list, newest first.
   beforeAll(async () => {
@@ -202,31 +212,20 @@ describe('the admin lists at scale', () => {
   it.each(['orders', 'users'])(
     'reads a page of %s newest first from an index, sorting nothing',
     async (table) => {
-      const plan = await t.app.shop.db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_sort = off`);
-        const result = await tx.execute(
-          sql`explain select id from ${sql.identifier(table)} order by created_at desc, id desc limit 10 offset 10`,
-        );
-        return rowsOf<{ 'QUERY PLAN': string }>(result)
-          .map((row) => row['QUERY PLAN'])
-          .join('\n');
-      });
+      const plan = await planOf(
+        ['enable_sort'],
+        sql`select id from ${sql.identifier(table)} order by created_at desc, id desc limit 10 offset 10`,
+      );
       expect(plan).toContain(`Index Only Scan using ${table}_created_order_idx`);
       expect(plan).not.toContain('Sort');
     },
   );
 
   it("works out the order list's stat cards from a narrow index, not the orders' rows", async () => {
-    const plan = await t.app.shop.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      await tx.execute(sql`set local enable_bitmapscan = off`);
-      const result = await tx.execute(
-        sql`explain select count(*), count(*) filter (where order_status = 'Delivered'), sum(total_paise) from orders`,
-      );
-      return rowsOf<{ 'QUERY PLAN': string }>(result)
-        .map((row) => row['QUERY PLAN'])
-        .join('\n');
-    });
+    const plan = await planOf(
+      ['enable_seqscan', 'enable_bitmapscan'],
+      sql`select count(*), count(*) filter (where order_status = 'Delivered'), sum(total_paise) from orders`,
+    );
     expect(plan).toContain('Index Only Scan using orders_status_totals_idx');
   });
 });
