@@ -1,9 +1,9 @@
 import type { AdminActivityEntry, adminActivityQuerySchema } from '@shop/shared-api/schemas';
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../db/client.ts';
 import { isId } from '../db/ids.ts';
-import { pageOf } from '../db/paging.ts';
+import { inListOrder, newestFirst, pageFromNearerEnd, pageOf } from '../db/paging.ts';
 import { adminActivity, type AdminActivityRow } from '../db/schema.ts';
 
 export type ActivityQuery = z.output<typeof adminActivityQuerySchema>;
@@ -41,16 +41,18 @@ export async function adminActivityPage(db: DbOrTx, query: ActivityQuery) {
   const [counted] = await db.select({ n: count() }).from(adminActivity).where(where);
   const matching = counted?.n ?? 0;
   const { page, limit, offset } = pageOf(query, matching);
+  // A page past the middle is read from the other end: the oldest entries cost as little as the newest.
+  const read = pageFromNearerEnd(matching, offset, limit);
   const rows = await db
     .select()
     .from(adminActivity)
     .where(where)
-    .orderBy(desc(adminActivity.at), desc(adminActivity.id))
-    .limit(limit)
-    .offset(offset);
+    .orderBy(...newestFirst({ createdAt: adminActivity.at, id: adminActivity.id }, read.fromEnd))
+    .limit(read.limit)
+    .offset(read.skip);
   return {
     success: true as const,
-    entries: rows.map(toEntryView),
+    entries: inListOrder(read, rows).map(toEntryView),
     page,
     resultPerPage: limit,
     filteredEntriesCount: matching,

@@ -12,7 +12,7 @@ import { RESULT_PER_PAGE, SUGGESTIONS_PER_ANSWER } from '@shop/shared-api/schema
 import type { Db, DbOrTx } from '../db/client.ts';
 import { catalogCounts, products, type ProductRow, type StoredImage } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
-import { likeContaining, newestFirst, pageFromNearerEnd, pageWithin } from '../db/paging.ts';
+import { inListOrder, likeContaining, newestFirst, pageFromNearerEnd, pageWithin } from '../db/paging.ts';
 import { toReviewView } from '../reviews/review-repository.ts';
 import { toProductView, toProductViews } from './product-view.ts';
 import { SUGGEST_SIMILARITY, toSuggestion } from './suggestions.ts';
@@ -282,7 +282,7 @@ export async function adminProductsPage(
     .offset(read.skip);
   return {
     success: true,
-    products: await toProductViews(db, read.fromEnd ? rows.reverse() : rows, baseUrl),
+    products: await toProductViews(db, inListOrder(read, rows), baseUrl),
     productsCount: totals?.all ?? 0,
     outOfStockCount: totals?.outOfStock ?? 0,
     filteredProductsCount: matching,

@@ -45,6 +45,10 @@ export function pageFromNearerEnd(matching: number, offset: number, limit: numbe
     : { fromEnd, limit, skip: offset };
 }
 
+/** The rows of a page read by `pageFromNearerEnd` put back in the list's order. */
+export const inListOrder = <Row>(read: { fromEnd: boolean }, rows: Row[]): Row[] =>
+  read.fromEnd ? rows.reverse() : rows;
+
 /** Newest first, then the id (the admin lists' order), or its reverse for a page read from the end. */
 export const newestFirst = (table: { createdAt: AnyPgColumn; id: AnyPgColumn }, reversed: boolean) =>
   reversed ? [asc(table.createdAt), asc(table.id)] : [desc(table.createdAt), desc(table.id)];

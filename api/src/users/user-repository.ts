@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { users, type UserRow } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { likeContaining, newestFirst, pageWithin, type AdminListQuery } from '../db/paging.ts';
+import { inListOrder, likeContaining, newestFirst, pageWithin, type AdminListQuery } from '../db/paging.ts';
 import { badRequest } from '../http/errors.ts';
 
 type UserChanges = Partial<
@@ -94,7 +94,7 @@ export async function adminUsersPage(db: DbOrTx, query: AdminListQuery) {
     .limit(read.limit)
     .offset(read.skip);
   return {
-    rows: read.fromEnd ? rows.reverse() : rows,
+    rows: inListOrder(read, rows),
     usersCount: totals?.all ?? 0,
     adminsCount: totals?.admins ?? 0,
     filteredUsersCount: matching,
