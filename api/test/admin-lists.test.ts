@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   adminOrdersPageResponseSchema,
   adminOrdersResponseSchema,
@@ -6,7 +6,8 @@ import {
   adminUsersPageResponseSchema,
 } from '@shop/shared-api/schemas';
 import { sql, type SQL } from 'drizzle-orm';
-import { orders } from '../src/db/schema.ts';
+import { orders, products } from '../src/db/schema.ts';
+import { newestFirstIds } from '../src/db/paging.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import { newId } from '../src/db/ids.ts';
 import { useTestApp } from './helpers/test-app.ts';
@@ -197,13 +198,50 @@ describe('the admin lists at scale', () => {
     ['users', 2],
     ['products', 5],
   ] as const)('pages through every %s, %i a page, in the order of the whole list', async (list, limit) => {
-    const idsOf = (body: Record<string, { _id: string }[]>) => body[list]!.map((row) => row._id);
-    const whole = idsOf((await get(`/admin/${list}`)).json());
-    const paged: string[] = [];
+    // The whole list is written a batch at a time (sendJsonList), the pages by the route's schema: the
+    // same items either way, field for field.
+    const itemsOf = (body: Record<string, { _id: string }[]>) => body[list]!;
+    const whole = itemsOf((await get(`/admin/${list}`)).json());
+    const paged: { _id: string }[] = [];
     for (let page = 1; page <= Math.ceil(whole.length / limit); page++)
-      paged.push(...idsOf((await get(`/admin/${list}?page=${page}&limit=${limit}`)).json()));
+      paged.push(...itemsOf((await get(`/admin/${list}?page=${page}&limit=${limit}`)).json()));
     expect(whole.length).toBeGreaterThan(limit);
     expect(paged).toEqual(whole);
+  });
+
+  it.each([1, 3])(
+    'reads a whole list in batches of %i that join up into the list, ties and microseconds included',
+    async (batchSize) => {
+      // Three products created in the same instant and one a microsecond after them (created first, so
+      // its id is the smallest): a cursor rounded to a Date's milliseconds would skip the other three.
+      const instant = new Date(Date.now() - 3_600_000 - batchSize);
+      const [first] = [
+        await addProduct(t.app, { name: 'Tie A', createdAt: instant }),
+        ...(await Promise.all(
+          ['Tie B', 'Tie C', 'Tie D'].map((name) => addProduct(t.app, { name, createdAt: instant })),
+        )),
+      ];
+      await t.app.shop.db.execute(
+        sql`update products set created_at = created_at + interval '1 microsecond' where id = ${first!.id}`,
+      );
+      const reference = rowsOf<{ id: string }>(
+        await t.app.shop.db.execute(sql`select id from products order by created_at desc, id desc`),
+      ).map((row) => row.id);
+      const batches: string[][] = [];
+      for await (const ids of newestFirstIds(t.app.shop.db, products, batchSize)) batches.push(ids);
+      expect(batches.flat()).toEqual(reference);
+      expect(batches.every((ids) => ids.length <= batchSize)).toBe(true);
+    },
+  );
+
+  it('answers a whole list with a database that fails at once with an error status, not a cut answer', async () => {
+    const failing = vi.spyOn(t.app.shop.db, 'select').mockImplementationOnce(() => {
+      throw new Error('database gone');
+    });
+    const response = await get('/admin/users');
+    failing.mockRestore();
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ success: false, message: 'Internal Server Error' });
   });
 
   // With sorting made the planner's last resort, a page of the list in its order (newest first, then the

@@ -13,6 +13,7 @@ import type { AppContext } from '../context.ts';
 import type { ZodApp } from '../http/types.ts';
 import { notFound } from '../http/errors.ts';
 import { currentUser } from '../http/route-kit.ts';
+import { sendJsonList } from '../http/json-list-answer.ts';
 import { recordAdminChange } from '../audit/audit-trail.ts';
 import { lockProduct } from '../reviews/review-repository.ts';
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '../storage/image-store.ts';
@@ -21,10 +22,10 @@ import { productAuditFields, toProductViews } from './product-view.ts';
 import { removeImages, saveProductImages } from './product-images.ts';
 import {
   adminProductsPage,
+  allProductsInBatches,
   deleteProduct,
   findProduct,
   insertProduct,
-  listProducts,
   updateProduct,
 } from './product-repository.ts';
 
@@ -64,13 +65,15 @@ export function registerAdminProductRoutes(admin: ZodApp, ctx: AppContext) {
       querystring: adminProductsQuerySchema,
       response: { 200: adminProductsAnswerSchema },
     }),
-    async (request) => {
+    async (request, reply) => {
       if (isPagedProductsQuery(request.query))
         return adminProductsPage(db, request.query, kit.baseUrlOf(request));
-      return {
-        success: true as const,
-        products: await toProductViews(db, await listProducts(db), kit.baseUrlOf(request)),
-      };
+      return sendJsonList(
+        reply,
+        { success: true },
+        'products',
+        allProductsInBatches(db, kit.baseUrlOf(request)),
+      );
     },
   );
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   AdminProductsPageResponse,
@@ -12,7 +12,14 @@ import { RESULT_PER_PAGE, SUGGESTIONS_PER_ANSWER } from '@shop/shared-api/schema
 import type { Db, DbOrTx } from '../db/client.ts';
 import { catalogCounts, products, type ProductRow, type StoredImage } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
-import { inListOrder, likeContaining, newestFirst, pageFromNearerEnd, pageWithin } from '../db/paging.ts';
+import {
+  inListOrder,
+  likeContaining,
+  newestFirst,
+  newestFirstIds,
+  pageFromNearerEnd,
+  pageWithin,
+} from '../db/paging.ts';
 import { toReviewView } from '../reviews/review-repository.ts';
 import { toProductView, toProductViews } from './product-view.ts';
 import { SUGGEST_SIMILARITY, toSuggestion } from './suggestions.ts';
@@ -27,9 +34,17 @@ export async function findProduct(db: DbOrTx, id: string): Promise<ProductRow | 
   return row;
 }
 
-/** Every product, newest first (the admin list). */
-export const listProducts = (db: DbOrTx) =>
-  db.select().from(products).orderBy(desc(products.createdAt), desc(products.id));
+/** Every product, newest first (the admin's unpaged list), a batch at a time, as the wire shows them. */
+export async function* allProductsInBatches(db: DbOrTx, baseUrl: string) {
+  for await (const ids of newestFirstIds(db, products)) {
+    const rows = await db
+      .select()
+      .from(products)
+      .where(inArray(products.id, ids))
+      .orderBy(...newestFirst(products, false));
+    yield await toProductViews(db, rows, baseUrl);
+  }
+}
 
 export async function insertProduct(db: DbOrTx, fields: ProductFields & { images: StoredImage[] }) {
   const [row] = await db

@@ -1,6 +1,6 @@
 import { ADMIN_LIST_DEFAULT_LIMIT, type adminListQuerySchema } from '@shop/shared-api/schemas';
 import type { z } from 'zod';
-import { asc, count, desc, type SQL } from 'drizzle-orm';
+import { asc, count, desc, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.ts';
 
@@ -52,3 +52,34 @@ export const inListOrder = <Row>(read: { fromEnd: boolean }, rows: Row[]): Row[]
 /** Newest first, then the id (the admin lists' order), or its reverse for a page read from the end. */
 export const newestFirst = (table: { createdAt: AnyPgColumn; id: AnyPgColumn }, reversed: boolean) =>
   reversed ? [asc(table.createdAt), asc(table.id)] : [desc(table.createdAt), desc(table.id)];
+
+/** Rows one batch of a whole list reads (the admin's unpaged lists): tens of KB of JSON at a time. */
+export const LIST_BATCH = 500;
+
+/**
+ * The ids of every row of `table`, newest first (the admin lists' order), a batch at a time. Each batch
+ * starts after the last row of the one before (a keyset on the `(created_at desc, id desc)` index), so a
+ * list of any length holds one batch in memory and every batch costs the same. The creation time is kept
+ * as the database's own text: a JavaScript Date would round its microseconds and skip or repeat a row.
+ * Rows added while the list is read come after its start and are left out; rows deleted are not met.
+ */
+export async function* newestFirstIds(
+  db: DbOrTx,
+  table: PgTable & { createdAt: AnyPgColumn; id: AnyPgColumn },
+  batchSize = LIST_BATCH,
+): AsyncGenerator<string[]> {
+  let after: { at: string; id: string } | undefined;
+  for (;;) {
+    const batch = await db
+      .select({ id: sql<string>`${table.id}`, at: sql<string>`${table.createdAt}::text`.as('keyset_at') })
+      .from(table)
+      .where(
+        after ? sql`(${table.createdAt}, ${table.id}) < (${after.at}::timestamptz, ${after.id})` : undefined,
+      )
+      .orderBy(...newestFirst(table, false))
+      .limit(batchSize);
+    if (batch.length) yield batch.map((row) => row.id);
+    if (batch.length < batchSize) return;
+    after = batch[batch.length - 1];
+  }
+}

@@ -17,6 +17,7 @@ import type { AppContext } from '../context.ts';
 import type { ZodApp } from '../http/types.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { currentUser } from '../http/route-kit.ts';
+import { sendJsonList } from '../http/json-list-answer.ts';
 import { recordAdminChange } from '../audit/audit-trail.ts';
 import { findInvoiceOf, issueInvoice } from '../invoices/invoice-repository.ts';
 import { sendInBackground } from '../mail/mailer.ts';
@@ -28,7 +29,7 @@ import {
   adminOrdersPage,
   dailyOrderFigures,
   findOrder,
-  listAllOrders,
+  allOrdersInBatches,
   lockOrder,
   moveOrderStatus,
   orderAuditFields,
@@ -59,11 +60,19 @@ export function registerAdminOrderRoutes(admin: ZodApp, ctx: AppContext) {
       querystring: adminListQuerySchema,
       response: { 200: adminOrdersAnswerSchema },
     }),
-    async (request) => {
+    async (request, reply) => {
       if (isPagedAdminQuery(request.query)) return adminOrdersPage(db, request.query, kit.baseUrlOf(request));
-      const list = await listAllOrders(db, kit.baseUrlOf(request));
-      const totalPaise = list.reduce((sum, order) => sum + toPaise(order.totalPrice), 0);
-      return { success: true as const, orders: list, totalAmount: toRupees(totalPaise) };
+      // The sum is of the orders sent, added up as they go (an order placed meanwhile is in neither).
+      let totalPaise = 0;
+      async function* summed() {
+        for await (const batch of allOrdersInBatches(db, kit.baseUrlOf(request))) {
+          for (const order of batch) totalPaise += toPaise(order.totalPrice);
+          yield batch;
+        }
+      }
+      return sendJsonList(reply, { success: true }, 'orders', summed(), () => ({
+        totalAmount: toRupees(totalPaise),
+      }));
     },
   );
 

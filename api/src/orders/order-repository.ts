@@ -11,7 +11,13 @@ import {
   type ProductRow,
 } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
-import { likeContaining, newestFirst, pageWithin, type AdminListQuery } from '../db/paging.ts';
+import {
+  likeContaining,
+  newestFirst,
+  newestFirstIds,
+  pageWithin,
+  type AdminListQuery,
+} from '../db/paging.ts';
 import { toOrderView } from './order-view.ts';
 import { takeOrderedLines } from '../cart/cart-repository.ts';
 
@@ -31,7 +37,11 @@ async function findOrders(db: DbOrTx, where: SQL | undefined, baseUrl: string) {
   return rows.map((row) => toOrderView(row.order, row.user, baseUrl, row.invoice));
 }
 
-export const listAllOrders = (db: DbOrTx, baseUrl: string) => findOrders(db, undefined, baseUrl);
+/** Every order, newest first (the admin's unpaged list), a batch at a time. */
+export async function* allOrdersInBatches(db: DbOrTx, baseUrl: string) {
+  for await (const ids of newestFirstIds(db, orders))
+    yield await findOrders(db, inArray(orders.id, ids), baseUrl);
+}
 
 export const listOrdersOf = (db: DbOrTx, userId: string, baseUrl: string) =>
   findOrders(db, eq(orders.userId, userId), baseUrl);

@@ -11,15 +11,16 @@ import type { AppContext } from '../context.ts';
 import type { ZodApp } from '../http/types.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { currentUser } from '../http/route-kit.ts';
+import { sendJsonList } from '../http/json-list-answer.ts';
 import { voidResetTokens } from '../auth/reset-tokens.ts';
 import { recordAdminChange } from '../audit/audit-trail.ts';
 import { lockUserAndReviewedProducts, refreshProductRating } from '../reviews/review-repository.ts';
 import { toUserView, userAuditFields } from './user-view.ts';
 import {
   adminUsersPage,
+  allUsersInBatches,
   deleteUser,
   findUser,
-  listUsers,
   lockAdmins,
   updateUser,
 } from './user-repository.ts';
@@ -42,13 +43,16 @@ export function registerAdminUserRoutes(admin: ZodApp, ctx: AppContext) {
       querystring: adminListQuerySchema,
       response: { 200: adminUsersAnswerSchema },
     }),
-    async (request) => {
+    async (request, reply) => {
       const baseUrl = kit.baseUrlOf(request);
       if (isPagedAdminQuery(request.query)) {
         const { rows, ...figures } = await adminUsersPage(db, request.query);
         return { success: true as const, users: rows.map((row) => toUserView(row, baseUrl)), ...figures };
       }
-      return { success: true as const, users: (await listUsers(db)).map((row) => toUserView(row, baseUrl)) };
+      async function* views() {
+        for await (const rows of allUsersInBatches(db)) yield rows.map((row) => toUserView(row, baseUrl));
+      }
+      return sendJsonList(reply, { success: true }, 'users', views());
     },
   );
 

@@ -1,9 +1,16 @@
-import { asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { users, type UserRow } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { inListOrder, likeContaining, newestFirst, pageWithin, type AdminListQuery } from '../db/paging.ts';
+import {
+  inListOrder,
+  likeContaining,
+  newestFirst,
+  newestFirstIds,
+  pageWithin,
+  type AdminListQuery,
+} from '../db/paging.ts';
 import { badRequest } from '../http/errors.ts';
 
 type UserChanges = Partial<
@@ -40,9 +47,15 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
   return row;
 }
 
-/** Every user, newest first. */
-export const listUsers = (db: DbOrTx) =>
-  db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
+/** Every user, newest first (the admin's unpaged list), a batch at a time. */
+export async function* allUsersInBatches(db: DbOrTx) {
+  for await (const ids of newestFirstIds(db, users))
+    yield await db
+      .select()
+      .from(users)
+      .where(inArray(users.id, ids))
+      .orderBy(...newestFirst(users, false));
+}
 
 /** The changed user, or undefined when there is no such user. */
 export async function updateUser(db: DbOrTx, id: string, changes: UserChanges): Promise<UserRow | undefined> {
