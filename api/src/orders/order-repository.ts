@@ -37,9 +37,16 @@ async function findOrders(db: DbOrTx, where: SQL | undefined, baseUrl: string) {
   return rows.map((row) => toOrderView(row.order, row.user, baseUrl, row.invoice));
 }
 
+/**
+ * Orders one batch of the whole list reads. At 500 ids PostgreSQL joins the buyers by reading every user
+ * (a hash join: 48 ms a batch at 100,000 users); at 200 it looks each one up (1.5 ms). Measured at 200,000
+ * orders: the whole list 25.1 s at 500, 14.6 s at 200.
+ */
+const ORDER_BATCH = 200;
+
 /** Every order, newest first (the admin's unpaged list), a batch at a time. */
 export async function* allOrdersInBatches(db: DbOrTx, baseUrl: string) {
-  for await (const ids of newestFirstIds(db, orders))
+  for await (const ids of newestFirstIds(db, orders, ORDER_BATCH))
     yield await findOrders(db, inArray(orders.id, ids), baseUrl);
 }
 
