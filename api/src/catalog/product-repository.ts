@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   AdminProductsPageResponse,
@@ -16,7 +16,7 @@ import {
   inListOrder,
   likeContaining,
   newestFirst,
-  newestFirstIds,
+  newestFirstRows,
   pageFromNearerEnd,
   pageWithin,
 } from '../db/paging.ts';
@@ -36,14 +36,7 @@ export async function findProduct(db: DbOrTx, id: string): Promise<ProductRow | 
 
 /** Every product, newest first (the admin's unpaged list), a batch at a time, as the wire shows them. */
 export async function* allProductsInBatches(db: DbOrTx, baseUrl: string) {
-  for await (const ids of newestFirstIds(db, products)) {
-    const rows = await db
-      .select()
-      .from(products)
-      .where(inArray(products.id, ids))
-      .orderBy(...newestFirst(products, false));
-    yield await toProductViews(db, rows, baseUrl);
-  }
+  for await (const rows of newestFirstRows(db, products)) yield await toProductViews(db, rows, baseUrl);
 }
 
 export async function insertProduct(db: DbOrTx, fields: ProductFields & { images: StoredImage[] }) {

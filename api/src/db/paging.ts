@@ -1,6 +1,6 @@
 import { ADMIN_LIST_DEFAULT_LIMIT, type adminListQuerySchema } from '@shop/shared-api/schemas';
 import type { z } from 'zod';
-import { asc, count, desc, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.ts';
 
@@ -53,8 +53,11 @@ export const inListOrder = <Row>(read: { fromEnd: boolean }, rows: Row[]): Row[]
 export const newestFirst = (table: { createdAt: AnyPgColumn; id: AnyPgColumn }, reversed: boolean) =>
   reversed ? [asc(table.createdAt), asc(table.id)] : [desc(table.createdAt), desc(table.id)];
 
+/** A table an admin list pages through: newest first, then the id. */
+type ListedTable = PgTable & { createdAt: AnyPgColumn; id: AnyPgColumn };
+
 /** Rows one batch of a whole list reads (the admin's unpaged lists): tens of KB of JSON at a time. */
-export const LIST_BATCH = 500;
+const LIST_BATCH = 500;
 
 /**
  * The ids of every row of `table`, newest first (the admin lists' order), a batch at a time. Each batch
@@ -65,7 +68,7 @@ export const LIST_BATCH = 500;
  */
 export async function* newestFirstIds(
   db: DbOrTx,
-  table: PgTable & { createdAt: AnyPgColumn; id: AnyPgColumn },
+  table: ListedTable,
   batchSize = LIST_BATCH,
 ): AsyncGenerator<string[]> {
   let after: { at: string; id: string } | undefined;
@@ -81,5 +84,20 @@ export async function* newestFirstIds(
     if (batch.length) yield batch.map((row) => row.id);
     if (batch.length < batchSize) return;
     after = batch[batch.length - 1];
+  }
+}
+
+/** Every row of `table`, newest first, a batch at a time: `newestFirstIds`' batches, each read whole. */
+export async function* newestFirstRows<Table extends ListedTable>(
+  db: DbOrTx,
+  table: Table,
+): AsyncGenerator<Table['$inferSelect'][]> {
+  for await (const ids of newestFirstIds(db, table)) {
+    const rows = await db
+      .select()
+      .from(table as ListedTable)
+      .where(inArray(table.id, ids))
+      .orderBy(...newestFirst(table, false));
+    yield rows as Table['$inferSelect'][];
   }
 }

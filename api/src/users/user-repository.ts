@@ -1,4 +1,4 @@
-import { asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { users, type UserRow } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
@@ -7,7 +7,7 @@ import {
   inListOrder,
   likeContaining,
   newestFirst,
-  newestFirstIds,
+  newestFirstRows,
   pageWithin,
   type AdminListQuery,
 } from '../db/paging.ts';
@@ -48,14 +48,7 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
 }
 
 /** Every user, newest first (the admin's unpaged list), a batch at a time. */
-export async function* allUsersInBatches(db: DbOrTx) {
-  for await (const ids of newestFirstIds(db, users))
-    yield await db
-      .select()
-      .from(users)
-      .where(inArray(users.id, ids))
-      .orderBy(...newestFirst(users, false));
-}
+export const allUsersInBatches = (db: DbOrTx) => newestFirstRows(db, users);
 
 /** The changed user, or undefined when there is no such user. */
 export async function updateUser(db: DbOrTx, id: string, changes: UserChanges): Promise<UserRow | undefined> {
