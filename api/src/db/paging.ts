@@ -1,6 +1,6 @@
 import { ADMIN_LIST_DEFAULT_LIMIT, type adminListQuerySchema } from '@shop/shared-api/schemas';
 import type { z } from 'zod';
-import { asc, count, desc, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.ts';
 
@@ -59,45 +59,69 @@ type ListedTable = PgTable & { createdAt: AnyPgColumn; id: AnyPgColumn };
 /** Rows one batch of a whole list reads (the admin's unpaged lists): tens of KB of JSON at a time. */
 const LIST_BATCH = 500;
 
+/** Where a keyset batch starts: after the last row of the one before (none for the first batch). */
+type Keyset = { at: string; id: string } | undefined;
+
 /**
- * The ids of every row of `table`, newest first (the admin lists' order), a batch at a time. Each batch
- * starts after the last row of the one before (a keyset on the `(created_at desc, id desc)` index), so a
- * list of any length holds one batch in memory and every batch costs the same. The creation time is kept
- * as the database's own text: a JavaScript Date would round its microseconds and skip or repeat a row.
+ * A whole list's batches, newest first (the admin lists' order): `read` answers up to `batchSize` rows from
+ * where `after` says (a keyset on the `(created_at desc, id desc)` index), each with its keyset, so a list
+ * of any length holds one batch in memory and every batch costs the same. The creation time is kept as
+ * the database's own text: a JavaScript Date would round its microseconds and skip or repeat a row.
  * Rows added while the list is read come after its start and are left out; rows deleted are not met.
  */
-export async function* newestFirstIds(
-  db: DbOrTx,
+async function* keysetBatches<Entry extends { at: string; id: string }>(
+  read: (after: SQL | undefined) => Promise<Entry[]>,
   table: ListedTable,
-  batchSize = LIST_BATCH,
-): AsyncGenerator<string[]> {
-  let after: { at: string; id: string } | undefined;
+  batchSize: number,
+): AsyncGenerator<Entry[]> {
+  let after: Keyset;
   for (;;) {
-    const batch = await db
-      .select({ id: sql<string>`${table.id}`, at: sql<string>`${table.createdAt}::text`.as('keyset_at') })
-      .from(table)
-      .where(
-        after ? sql`(${table.createdAt}, ${table.id}) < (${after.at}::timestamptz, ${after.id})` : undefined,
-      )
-      .orderBy(...newestFirst(table, false))
-      .limit(batchSize);
-    if (batch.length) yield batch.map((row) => row.id);
+    const batch = await read(
+      after ? sql`(${table.createdAt}, ${table.id}) < (${after.at}::timestamptz, ${after.id})` : undefined,
+    );
+    if (batch.length) yield batch;
     if (batch.length < batchSize) return;
     after = batch[batch.length - 1];
   }
 }
 
-/** Every row of `table`, newest first, a batch at a time: `newestFirstIds`' batches, each read whole. */
+const keysetColumns = (table: ListedTable) => ({
+  id: sql<string>`${table.id}`,
+  at: sql<string>`${table.createdAt}::text`.as('keyset_at'),
+});
+
+/** The ids of every row of `table`, newest first, a batch at a time (see `keysetBatches`). */
+export async function* newestFirstIds(
+  db: DbOrTx,
+  table: ListedTable,
+  batchSize = LIST_BATCH,
+): AsyncGenerator<string[]> {
+  const read = (after: SQL | undefined) =>
+    db
+      .select(keysetColumns(table))
+      .from(table)
+      .where(after)
+      .orderBy(...newestFirst(table, false))
+      .limit(batchSize);
+  for await (const batch of keysetBatches(read, table, batchSize)) yield batch.map((entry) => entry.id);
+}
+
+/**
+ * Every row of `table`, newest first, a batch at a time (see `keysetBatches`): each batch is one query
+ * reading the rows with their keyset.
+ */
 export async function* newestFirstRows<Table extends ListedTable>(
   db: DbOrTx,
   table: Table,
 ): AsyncGenerator<Table['$inferSelect'][]> {
-  for await (const ids of newestFirstIds(db, table)) {
-    const rows = await db
-      .select()
-      .from(table as ListedTable)
-      .where(inArray(table.id, ids))
-      .orderBy(...newestFirst(table, false));
-    yield rows as Table['$inferSelect'][];
-  }
+  const listed: ListedTable = table;
+  const read = (after: SQL | undefined) =>
+    db
+      .select({ row: listed, ...keysetColumns(listed) })
+      .from(listed)
+      .where(after)
+      .orderBy(...newestFirst(listed, false))
+      .limit(LIST_BATCH);
+  for await (const batch of keysetBatches(read, listed, LIST_BATCH))
+    yield batch.map((entry) => entry.row as Table['$inferSelect']);
 }

@@ -10,7 +10,7 @@ import {
   type OrderRow,
   type ProductRow,
 } from '../db/schema.ts';
-import { newId } from '../db/ids.ts';
+import { idIn, newId } from '../db/ids.ts';
 import {
   likeContaining,
   newestFirst,
@@ -47,7 +47,7 @@ const ORDER_BATCH = 200;
 /** Every order, newest first (the admin's unpaged list), a batch at a time. */
 export async function* allOrdersInBatches(db: DbOrTx, baseUrl: string) {
   for await (const ids of newestFirstIds(db, orders, ORDER_BATCH))
-    yield await findOrders(db, inArray(orders.id, ids), baseUrl);
+    yield await findOrders(db, idIn(orders.id, ids), baseUrl);
 }
 
 export const listOrdersOf = (db: DbOrTx, userId: string, baseUrl: string) =>

@@ -3,7 +3,7 @@ import type { Review } from '@shop/shared-api/schemas';
 import { DEFAULT_AVATAR_URL } from '@shop/shared-api/schemas';
 import type { DbOrTx } from '../db/client.ts';
 import { products, reviews, users } from '../db/schema.ts';
-import { newId } from '../db/ids.ts';
+import { idIn, newId } from '../db/ids.ts';
 import { absoluteUrl } from '../http/public-url.ts';
 
 /** Reviews joined to their authors' current name and avatar: the product page's and the catalog index's read. */
@@ -30,7 +30,7 @@ export async function loadReviews(db: DbOrTx, productIds: string[], baseUrl: str
   const byProduct = new Map<string, Review[]>();
   if (productIds.length === 0) return byProduct;
   const rows = await selectReviewsWithAuthors(db)
-    .where(inArray(reviews.productId, productIds))
+    .where(idIn(reviews.productId, productIds))
     .orderBy(asc(reviews.createdAt), asc(reviews.id));
   for (const row of rows) {
     const list = byProduct.get(row.productId) ?? [];
