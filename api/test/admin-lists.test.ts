@@ -86,6 +86,13 @@ describe('GET /admin/orders', () => {
     expect(body).toMatchObject({ orders: [], filteredOrdersCount: 0, ordersCount: 23, page: 1 });
   });
 
+  it('finds no order for text that cannot be part of an id (a letter past f, or longer than an id)', async () => {
+    for (const q of ['zed', `${orderIds[0]}0`]) {
+      const body = adminOrdersPageResponseSchema.parse((await get(`/admin/orders?q=${q}`)).json());
+      expect(body).toMatchObject({ orders: [], filteredOrdersCount: 0, ordersCount: 23, page: 1 });
+    }
+  });
+
   it('refuses a malformed page or limit with a 400 naming it', async () => {
     for (const [query, field] of [
       ['page=0', 'page'],
@@ -141,6 +148,10 @@ describe('GET /admin/products', () => {
     expect(body).toMatchObject({ productsCount: 12, outOfStockCount: 1, filteredProductsCount: 12, page: 1 });
     const lamp = adminProductsPageResponseSchema.parse((await get('/admin/products?q=paged%20LAMP')).json());
     expect(lamp.products.map((product) => product.name)).toEqual(['Paged Lamp']);
+    const byId = adminProductsPageResponseSchema.parse(
+      (await get(`/admin/products?q=${lamp.products[0]!._id.slice(5, 17).toUpperCase()}`)).json(),
+    );
+    expect(byId.products.map((product) => product.name)).toEqual(['Paged Lamp']);
     expect(Object.keys((await get('/admin/products')).json()).sort()).toEqual(['products', 'success']);
   });
 });

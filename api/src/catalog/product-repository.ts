@@ -14,6 +14,7 @@ import { catalogCounts, products, type ProductRow, type StoredImage } from '../d
 import { newId } from '../db/ids.ts';
 import {
   inListOrder,
+  idContaining,
   likeContaining,
   newestFirst,
   newestFirstRows,
@@ -270,9 +271,10 @@ export async function adminProductsPage(
   query: AdminProductsQuery,
   baseUrl: string,
 ): Promise<AdminProductsPageResponse> {
-  const pattern = query.q ? likeContaining(query.q) : undefined;
   const where = and(
-    pattern ? or(ilike(products.name, pattern), ilike(products.id, pattern)) : undefined,
+    query.q
+      ? or(ilike(products.name, likeContaining(query.q)), idContaining(products.id, query.q))
+      : undefined,
     query.stockBelow === undefined ? undefined : lt(products.stock, query.stockBelow),
   );
   // The stat cards from the counters migrations 0014 and 0020 keep (no count over every product).

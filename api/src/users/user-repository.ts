@@ -5,6 +5,7 @@ import { newId } from '../db/ids.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import {
   inListOrder,
+  idContaining,
   likeContaining,
   newestFirst,
   newestFirstRows,
@@ -81,9 +82,13 @@ export async function lockAdmins(tx: DbOrTx) {
  * with the stat card figures over every user and the count matching q.
  */
 export async function adminUsersPage(db: DbOrTx, query: AdminListQuery) {
-  const pattern = query.q ? likeContaining(query.q) : undefined;
-  const where = pattern
-    ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.id, pattern))
+  const { q } = query;
+  const where = q
+    ? or(
+        ilike(users.name, likeContaining(q)),
+        ilike(users.email, likeContaining(q)),
+        idContaining(users.id, q),
+      )
     : undefined;
   const [totals] = await db
     .select({
