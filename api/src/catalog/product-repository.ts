@@ -11,10 +11,9 @@ import type {
 import { RESULT_PER_PAGE, SUGGESTIONS_PER_ANSWER } from '@shop/shared-api/schemas';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { catalogCounts, products, type ProductRow, type StoredImage } from '../db/schema.ts';
-import { newId } from '../db/ids.ts';
+import { idContaining, newId } from '../db/ids.ts';
 import {
   inListOrder,
-  idContaining,
   likeContaining,
   newestFirst,
   newestFirstRows,

@@ -10,8 +10,8 @@ import {
   type OrderRow,
   type ProductRow,
 } from '../db/schema.ts';
-import { idIn, newId } from '../db/ids.ts';
-import { idContaining, newestFirst, newestFirstIds, pageWithin, type AdminListQuery } from '../db/paging.ts';
+import { idContaining, idIn, newId } from '../db/ids.ts';
+import { newestFirst, newestFirstIds, pageWithin, type AdminListQuery } from '../db/paging.ts';
 import { toOrderView } from './order-view.ts';
 import { takeOrderedLines } from '../cart/cart-repository.ts';
 
@@ -214,7 +214,7 @@ export async function adminOrdersPage(
   const list = ids.length
     ? await findOrders(
         db,
-        inArray(
+        idIn(
           orders.id,
           ids.map((row) => row.id),
         ),

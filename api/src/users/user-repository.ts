@@ -1,11 +1,10 @@
 import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { users, type UserRow } from '../db/schema.ts';
-import { newId } from '../db/ids.ts';
+import { idContaining, newId } from '../db/ids.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import {
   inListOrder,
-  idContaining,
   likeContaining,
   newestFirst,
   newestFirstRows,
@@ -77,19 +76,18 @@ export async function lockAdmins(tx: DbOrTx) {
   return rows.map((row) => row.id);
 }
 
+/** A user whose name, email or id contains `q`. */
+function userMatching(q: string) {
+  const pattern = likeContaining(q);
+  return or(ilike(users.name, pattern), ilike(users.email, pattern), idContaining(users.id, q));
+}
+
 /**
  * One page of the admin user list (`?page=&limit=&q=`, q matching the name, email or id), newest first,
  * with the stat card figures over every user and the count matching q.
  */
 export async function adminUsersPage(db: DbOrTx, query: AdminListQuery) {
-  const { q } = query;
-  const where = q
-    ? or(
-        ilike(users.name, likeContaining(q)),
-        ilike(users.email, likeContaining(q)),
-        idContaining(users.id, q),
-      )
-    : undefined;
+  const where = query.q ? userMatching(query.q) : undefined;
   const [totals] = await db
     .select({
       all: count(),
