@@ -68,3 +68,10 @@ export const federationRuntimeGroup = {
   test: /[\\/]node_modules[\\/].*@module-federation[\\/]/,
   priority: 20,
 };
+
+/**
+ * `VITE_UNMINIFIED=1` builds keep the functions' names, for the CPU profiles of
+ * scripts/bench/main-thread.ts; a VITE_ variable, so such a build is never taken for the current one
+ * (scripts/lib/build-apps.ts stamps them). Never deployed.
+ */
+export const minify: 'oxc' | false = process.env.VITE_UNMINIFIED ? false : 'oxc';

@@ -8,7 +8,7 @@ import {
   REMOTE_ROUTES_EXPOSE,
   type RemoteName,
 } from '@shop/shared-contract';
-import { federationRuntimeGroup, routerAlias, sharedDependencies } from './federation.shared.ts';
+import { federationRuntimeGroup, minify, routerAlias, sharedDependencies } from './federation.shared.ts';
 
 /**
  * The Vite config of a remote: one exposed `./routes` module, a hashed entry listed in mf-manifest.json
@@ -71,6 +71,7 @@ export function remoteViteConfig(
     preview: { port, strictPort: true, cors: true },
     build: {
       target: 'es2022',
+      minify,
       rolldownOptions: {
         output: {
           codeSplitting: {

@@ -2,7 +2,7 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { defaultPorts, portVariables } from '@shop/shared-contract';
-import { federationRuntimeGroup, routerAlias, sharedDependencies } from '../federation.shared.ts';
+import { federationRuntimeGroup, minify, routerAlias, sharedDependencies } from '../federation.shared.ts';
 
 // The shell compiles in no remote URL: it reads /config.json at boot and registers the remotes then.
 export default defineConfig(({ command }) => ({
@@ -25,6 +25,7 @@ export default defineConfig(({ command }) => ({
   preview: { port: Number(process.env[portVariables.shell] ?? defaultPorts.shell), strictPort: true },
   build: {
     target: 'es2022',
+    minify,
     // The eager shares (react-dom, the design system with the trimmed Chakra, the api client, the router
     // ...) are one chunk of ~890 KB raw, ~260 KB gzip, that every page loads; pnpm bench tracks it, so
     // Vite's generic 500 KB warning adds nothing.
