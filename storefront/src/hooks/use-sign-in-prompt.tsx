@@ -1,4 +1,4 @@
-import { loginPathFor, sessionSettled, useSession } from '@shop/shared-auth';
+import { loginPathFor, sessionSettled, sessionStore } from '@shop/shared-auth';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { loadOverlayEntry } from './overlays.ts';
@@ -14,10 +14,11 @@ export const SIGN_IN_PROMPT = 'Please login to access this resource';
  * Runs an action that needs a signed-in shopper. A guest gets the confirm instead; OK takes them to
  * /login, which brings them back to this page afterwards. While the session is still being restored (a
  * tap right after the page appeared, or replayed after it was hydrated), the action waits for it: a
- * signed-in shopper is never asked to log in.
+ * signed-in shopper is never asked to log in. The session is read when the shopper acts, not subscribed
+ * to: its resolving right after React takes a server-rendered page over then re-renders nothing here
+ * (docs/performance.md, "The session's arrival").
  */
 export function useSignInPrompt(): { whenSignedIn: (action: () => void) => void; prompt: ReactNode } {
-  const { status, isSignedIn } = useSession();
   const [asking, setAsking] = useState(false);
   // Mounted from the first question on, so closing still animates and returns focus.
   const [asked, setAsked] = useState(false);
@@ -29,7 +30,8 @@ export function useSignInPrompt(): { whenSignedIn: (action: () => void) => void;
   };
   return {
     whenSignedIn: (action) => {
-      if (status !== 'loading') return isSignedIn ? action() : ask();
+      const { status } = sessionStore.getState();
+      if (status !== 'loading') return status === 'signedIn' ? action() : ask();
       void sessionSettled().then((settled) => (settled === 'signedIn' ? action() : ask()));
     },
     prompt: asked ? (

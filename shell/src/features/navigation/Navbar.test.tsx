@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { admin, renderPage, resetSession, shopper } from '../test-support/render.tsx';
 import { Navbar } from './Navbar.tsx';
+import type * as NavbarSearchModule from './NavbarSearch.tsx';
 
 // The overlays entry arrives when the test says so: the first test presses the avatar before that.
 const overlaysGate = vi.hoisted(() => {
@@ -19,6 +20,18 @@ vi.mock('@shop/shared-ui', async (importOriginal) => {
   const loading = overlaysGate.opened.then(() => original.loadOverlays());
   overlaysGate.loading = loading;
   return { ...original, loadOverlays: vi.fn(() => loading) };
+});
+
+// How often the search box is drawn: the session's arrival must not draw the bar's unchanging parts again.
+const searchRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./NavbarSearch.tsx', async (importOriginal) => {
+  const { NavbarSearch } = await importOriginal<typeof NavbarSearchModule>();
+  return {
+    NavbarSearch: () => {
+      searchRenders.count += 1;
+      return <NavbarSearch />;
+    },
+  };
 });
 
 const line = (product: string) => ({
@@ -172,5 +185,20 @@ describe('Navbar', () => {
     await userEvent.click(within(menu).getByRole('link', { name: 'About' }));
     expect(router.state.location.pathname).toBe('/about');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
+  });
+
+  it('keeps Login in place but hidden while the session is restored, and shows it for a guest without drawing the bar again', async () => {
+    resetSession();
+    sessionStore.setState({ status: 'loading' });
+    renderNavbar();
+    const login = screen.getByText('Login').closest('a')!;
+    expect(login).toHaveStyle({ visibility: 'hidden' });
+    expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    const drawn = searchRenders.count;
+
+    await act(async () => sessionStore.setState({ status: 'signedOut' }));
+    expect(screen.getByRole('link', { name: 'Login' })).toBe(login);
+    expect(login).not.toHaveStyle({ visibility: 'hidden' });
+    expect(searchRenders.count).toBe(drawn);
   });
 });

@@ -1,14 +1,13 @@
-import { Box, Button, HStack, IconButton, Link, loadOverlays, Skeleton, Spacer } from '@shop/shared-ui';
-import { useCurrentUser, useSession } from '@shop/shared-auth';
+import { Box, HStack, IconButton, Link, Spacer } from '@shop/shared-ui';
 import { Menu as MenuIcon, ShoppingBag } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { accountLinks } from './account-links.ts';
 import { CartLink } from './CartLink.tsx';
 import { mainLinks } from './nav-links.ts';
+import { NavbarAccount } from './NavbarAccount.tsx';
 import { NavbarSearch } from './NavbarSearch.tsx';
 import { useLogout } from './use-logout.ts';
-import { UserMenu } from './UserMenu.tsx';
 
 // The phone menu and its animation library (framer-motion, ~40 KB gzip) load on the first tap, not with
 // every page: most visits never open it (docs/performance.md).
@@ -17,8 +16,6 @@ const MobileMenu = lazy(async () => ({ default: (await loadMobileMenu()).MobileM
 
 /** The sticky bar: shop links, then Login or the Profile link and avatar dropdown. */
 export function Navbar() {
-  const { status, isSignedIn } = useSession();
-  const { user, isAdmin } = useCurrentUser();
   const [menuOpen, setMenuOpen] = useState(false);
   // Mounted from the first opening on, so closing still plays its exit animation and returns focus.
   const [menuUsed, setMenuUsed] = useState(false);
@@ -83,23 +80,7 @@ export function Navbar() {
         <Spacer />
         <NavbarSearch />
         <CartLink />
-        {/* Every state is as tall as the Login button (36 px), so the bar keeps its height when the
-            session resolves or React takes over the prerendered page (a guest's frame). */}
-        {status === 'loading' || (isSignedIn && !user) ? (
-          <Skeleton boxSize="9" rounded="full" aria-hidden="true" />
-        ) : user ? (
-          <HStack gap="3">
-            <Link asChild fontWeight="medium" hideBelow="sm">
-              <NavLink to="/account">Profile</NavLink>
-            </Link>
-            <UserMenu user={user} isAdmin={isAdmin} />
-          </HStack>
-        ) : (
-          // The login page's tabs are in the overlays entry: a finger on the link starts their download.
-          <Button asChild colorPalette="brand" size="sm" onPointerDown={() => void loadOverlays()}>
-            <RouterLink to="/login">Login</RouterLink>
-          </Button>
-        )}
+        <NavbarAccount />
       </HStack>
       {menuUsed ? (
         <Suspense fallback={null}>

@@ -7,6 +7,20 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadOverlayEntry } from '../../hooks/overlays.ts';
 import ProductPage from './ProductPage.tsx';
+import type * as ImageGalleryModule from './ImageGallery.tsx';
+
+// How often the gallery is drawn: the session's arrival must not draw the page's unchanging parts again.
+const galleryRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./ImageGallery.tsx', async (importOriginal) => {
+  const original = await importOriginal<typeof ImageGalleryModule>();
+  return {
+    ...original,
+    ImageGallery: (props: Parameters<typeof original.ImageGallery>[0]) => {
+      galleryRenders.count += 1;
+      return <original.ImageGallery {...props} />;
+    },
+  };
+});
 
 const product = aProduct(7, {
   name: 'Instant Film Camera',
@@ -141,6 +155,18 @@ describe('/product/:id', () => {
       }
       unmount();
     }
+  });
+
+  it('draws only Add to Cart and the review button again when the session is restored, not the gallery', async () => {
+    fakeApi({ [`GET /product/${product._id}`]: () => ({ success: true, product }) });
+    resetSession(null);
+    sessionStore.setState({ status: 'loading' });
+    render();
+    await screen.findByRole('heading', { name: 'Instant Film Camera' });
+    const drawn = galleryRenders.count;
+    await act(async () => sessionStore.setState({ status: 'signedOut' }));
+    expect(screen.getByRole('button', { name: 'Submit Review' })).toBeInTheDocument();
+    expect(galleryRenders.count).toBe(drawn);
   });
 
   it("opens the shopper's own review to change it, as Update review", async () => {

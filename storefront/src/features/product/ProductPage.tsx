@@ -2,7 +2,6 @@ import { ApiError, productQuery, type Product, isObjectId } from '@shop/shared-a
 import {
   Badge,
   Box,
-  Button,
   ErrorAlert,
   formatRupees,
   Grid,
@@ -18,29 +17,17 @@ import {
   toast,
   usePageTitle,
 } from '@shop/shared-ui';
-import { useCurrentUser } from '@shop/shared-auth';
 import { cartStore } from '@shop/shared-cart';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { NotFoundState } from '../../components/NotFoundState.tsx';
 import { RecentlyViewed } from '../../components/RecentlyViewed.tsx';
-import { loadOverlayEntry } from '../../hooks/overlays.ts';
-import { useSignInPrompt } from '../../hooks/use-sign-in-prompt.tsx';
 import { AddToCart } from './AddToCart.tsx';
 import { GALLERY_PICTURE_SIZES, ImageGallery } from './ImageGallery.tsx';
 import { PRODUCT_NOT_FOUND } from './product-title.ts';
+import { ReviewAction } from './ReviewAction.tsx';
 import { ReviewCard } from './ReviewCard.tsx';
-
-// The review form is its own chunk: it validates with the contract's schemas, and zod (about 25 KB gzip)
-// is then not part of every product page; its dialog comes from the design system's overlays entry
-// (docs/performance.md). Both are fetched when the shopper reaches for the button.
-const loadReviewDialog = () => import('./ReviewDialog.tsx');
-const ReviewDialog = lazy(async () => ({ default: (await loadReviewDialog()).ReviewDialog }));
-const prepareReview = () => {
-  void loadReviewDialog();
-  void loadOverlayEntry();
-};
 
 /** `/product/:id`: pictures, details, quantity and Add to Cart, and the reviews with Submit Review. */
 export default function ProductPage() {
@@ -82,13 +69,6 @@ function isMissing(error: Error): boolean {
 }
 
 function ProductDetails({ product }: { product: Product }) {
-  const [reviewing, setReviewing] = useState(false);
-  // The dialog needs the design system's overlays entry (~39 KB gzip), which most product views never
-  // use: it is mounted, and the entry fetched, from the first opening on (closing still animates).
-  const [reviewUsed, setReviewUsed] = useState(false);
-  const { whenSignedIn, prompt } = useSignInPrompt();
-  const { user } = useCurrentUser();
-  const mine = user?.id ? product.reviews.find((review) => review.user._id === user.id) : undefined;
   const inStock = product.stock >= 1;
   // Remembered on this browser for 'Recently viewed' (here, on the next product, and in an empty cart).
   const { _id, name, price, images } = product;
@@ -136,22 +116,7 @@ function ProductDetails({ product }: { product: Product }) {
             </Heading>
             <Text whiteSpace="pre-line">{product.description || 'No description yet.'}</Text>
           </Stack>
-          <Button
-            variant="outline"
-            colorPalette="brand"
-            alignSelf="start"
-            // A finger on the button, or focus, starts the downloads before the tap ends.
-            onPointerDown={prepareReview}
-            onFocus={prepareReview}
-            onClick={() =>
-              whenSignedIn(() => {
-                setReviewUsed(true);
-                setReviewing(true);
-              })
-            }
-          >
-            {mine ? 'Update review' : 'Submit Review'}
-          </Button>
+          <ReviewAction product={product} />
         </Stack>
       </Grid>
 
@@ -172,17 +137,6 @@ function ProductDetails({ product }: { product: Product }) {
         )}
       </Stack>
       <RecentlyViewed exclude={product._id} />
-      {reviewUsed ? (
-        <Suspense fallback={null}>
-          <ReviewDialog
-            productId={product._id}
-            mine={mine}
-            open={reviewing}
-            onClose={() => setReviewing(false)}
-          />
-        </Suspense>
-      ) : null}
-      {prompt}
     </Stack>
   );
 }
