@@ -16,7 +16,7 @@ export const SIGN_IN_PROMPT = 'Please login to access this resource';
  * tap right after the page appeared, or replayed after it was hydrated), the action waits for it: a
  * signed-in shopper is never asked to log in. The session is read when the shopper acts, not subscribed
  * to: its resolving right after React takes a server-rendered page over then re-renders nothing here
- * (docs/performance.md, "The session's arrival").
+ * (docs/performance.md, "The session's arrival after hydration").
  */
 export function useSignInPrompt(): { whenSignedIn: (action: () => void) => void; prompt: ReactNode } {
   const [asking, setAsking] = useState(false);

@@ -7,7 +7,7 @@ import { UserMenu } from './UserMenu.tsx';
  * The bar's end: Login, or the Profile link and the avatar menu. The one part of the bar that follows the
  * session: when the session resolves right after React takes a server-rendered page over, only this
  * re-renders, not the links, search and cart beside it. That render is synchronous (the session is an
- * external store), in one task: docs/performance.md, "The session's arrival".
+ * external store), in one task: docs/performance.md, "The session's arrival after hydration".
  */
 export function NavbarAccount() {
   const { status, isSignedIn } = useSession();

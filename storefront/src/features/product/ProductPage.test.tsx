@@ -157,7 +157,7 @@ describe('/product/:id', () => {
     }
   });
 
-  it('draws only Add to Cart and the review button again when the session is restored, not the gallery', async () => {
+  it('draws the review button again when the session is restored, not the gallery', async () => {
     fakeApi({ [`GET /product/${product._id}`]: () => ({ success: true, product }) });
     resetSession(null);
     sessionStore.setState({ status: 'loading' });
