@@ -13,6 +13,7 @@ export { loadToastList, ShopToaster } from './toast/ShopToaster.tsx';
 
 export { formatRupees } from './format/money.ts';
 export { formatLongDate } from './format/date.ts';
+export { warmUpFormatsOffMainThread } from './format/warm-up.ts';
 
 export { useSystemColorMode } from './color-mode/useSystemColorMode.ts';
 

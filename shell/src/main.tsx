@@ -1,6 +1,6 @@
 import { firstCallArrival, shopQueryClient, startFromPageData } from '@shop/shared-api';
 import { SERVER_PAGE_DATA_ID } from '@shop/shared-contract';
-import { getShopSystem } from '@shop/shared-ui';
+import { getShopSystem, warmUpFormatsOffMainThread } from '@shop/shared-ui';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BootFailure } from './app/BootFailure.tsx';
@@ -27,6 +27,9 @@ const pageData = document.getElementById(SERVER_PAGE_DATA_ID);
 // before this code: the page's first render then draws it, in place of the prerendered skeleton and its
 // pictures, instead of drawing a skeleton again and the cards a moment later.
 const firstAnswer = firstCallArrival();
+
+// First, so that ICU has started on another thread by the time hydration draws the first price.
+warmUpFormatsOffMainThread();
 
 try {
   // The shared code has just been evaluated, in one long task; what follows (config, remotes) starts in the
