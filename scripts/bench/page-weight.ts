@@ -79,6 +79,9 @@ export async function weighLoad(
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const pending: Promise<LoadedFile | undefined>[] = [];
   const onFinished = (request: Request) => {
+    // What travels over the network: a blob: or data: script is made by the page itself (the formats'
+    // start-up worker, shared-ui/src/format/warm-up.ts) and downloads nothing.
+    if (!/^https?:/.test(request.url())) return;
     pending.push(
       (async () => {
         const response = await request.response();
