@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { hydrated, productList } from './support/storefront.ts';
 
 // The shell starts the browser's ICU (the rupee and date formats) on another thread as it boots, so the
-// page's first price costs the main thread 2-8 ms instead of 100-280 on a phone (docs/performance.md, "ICU
+// page's first price costs the main thread 0-8 ms instead of 75-280 on a phone (docs/performance.md, "ICU
 // started off the main thread"). Its CSP must allow the worker (security-headers.spec.ts watches for
 // violations on every page).
 

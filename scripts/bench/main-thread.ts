@@ -4,7 +4,8 @@ import { chromiumLaunchOptions } from '../lib/chromium.ts';
 // `node scripts/bench/main-thread.ts <url> [runs]`: where a page's main thread goes on a phone-speed CPU
 // (4x throttled, as Lighthouse's mobile profile), from a CPU profile and a trace of one cold load each run.
 // Prints the long tasks after the first paint (what Total Blocking Time counts) and the time inside the
-// functions below, which have names only in an unminified build:
+// functions below; with `--tasks`, also what ran inside each long task (the browser's own steps, such as
+// Layout or v8.evaluateModule, and the functions with the most samples). Names need an unminified build:
 // `VITE_UNMINIFIED=1 node scripts/build.ts --force shell storefront`, then start the shop from it.
 // docs/performance.md, "The session's arrival after hydration", is what it was written for.
 
@@ -29,7 +30,8 @@ interface TraceEvent {
 }
 
 interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string }; children?: number[] }[];
+  nodes: { id: number; callFrame: { functionName: string; url: string }; children?: number[] }[];
+  startTime: number;
   samples: number[];
   timeDeltas: number[];
 }
@@ -66,19 +68,50 @@ async function recordLoad(url: string, settleMs: number) {
   }
 }
 
-/** The renderer's main thread's tasks of 50 ms or more from the first contentful paint on. */
-function longTasksAfterPaint(events: TraceEvent[]): number[] {
+/** The renderer main thread's events. */
+function mainThreadEvents(events: TraceEvent[]): TraceEvent[] {
   const mainThreads = new Set(
     events
       .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
       .map((event) => `${event.pid}:${event.tid}`),
   );
-  const onMain = events.filter((event) => mainThreads.has(`${event.pid}:${event.tid}`));
+  return events.filter((event) => mainThreads.has(`${event.pid}:${event.tid}`));
+}
+
+/** The renderer's main thread's tasks of 50 ms or more from the first contentful paint on. */
+function longTasksAfterPaint(onMain: TraceEvent[]): TraceEvent[] {
   const paint = onMain.find((event) => event.name === 'firstContentfulPaint');
   return onMain
     .filter((event) => event.name === 'RunTask' && (event.dur ?? 0) >= 50_000)
-    .filter((event) => !paint || event.ts >= paint.ts)
-    .map((event) => (event.dur ?? 0) / 1000);
+    .filter((event) => !paint || event.ts >= paint.ts);
+}
+
+/** One line for a long task: the browser's steps inside it and the functions with the most samples. */
+function insideTask(task: TraceEvent, onMain: TraceEvent[], profile: CpuProfile): string {
+  const end = task.ts + (task.dur ?? 0);
+  const steps = new Map<string, number>();
+  for (const event of onMain) {
+    if (event === task || event.ts < task.ts || event.ts >= end || (event.dur ?? 0) < 3000) continue;
+    if (['RunTask', 'ThreadControllerImpl::RunTask'].includes(event.name)) continue;
+    steps.set(event.name, (steps.get(event.name) ?? 0) + (event.dur ?? 0) / 1000);
+  }
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  let at = profile.startTime;
+  profile.samples.forEach((leaf, index) => {
+    at += profile.timeDeltas[index] ?? 0;
+    if (at < task.ts || at > end) return;
+    const { functionName, url } = byId.get(leaf)!.callFrame;
+    const name = `${functionName || '(anonymous)'}${url ? ` ${url.split('/').pop()}` : ''}`;
+    self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[index + 1] ?? 0) / 1000);
+  });
+  const top = (entries: Map<string, number>, count: number) =>
+    [...entries]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([name, ms]) => `${name} ${Math.round(ms)}`)
+      .join(', ');
+  return `${Math.round((task.dur ?? 0) / 1000)} ms: steps ${top(steps, 4)}; functions ${top(self, 5)}`;
 }
 
 /** Milliseconds of samples with each watched function on the stack, and the sync work effects caused. */
@@ -101,15 +134,22 @@ function timeInFunctions(profile: CpuProfile) {
   return { ...spent, 'sync work after effects': syncAfterEffects };
 }
 
-const [url, runsArgument = '3'] = process.argv.slice(2);
+const showTasks = process.argv.includes('--tasks');
+const [url, runsArgument = '3'] = process.argv.slice(2).filter((argument) => argument !== '--tasks');
 if (!url) {
-  console.error('usage: node scripts/bench/main-thread.ts <url> [runs]');
+  console.error('usage: node scripts/bench/main-thread.ts <url> [runs] [--tasks]');
   process.exit(2);
 }
 const rows = [];
 for (let run = 0; run < Number(runsArgument); run++) {
   const { events, profile } = await recordLoad(url, 8000);
-  const tasks = longTasksAfterPaint(events);
+  const onMain = mainThreadEvents(events);
+  const longTasks = longTasksAfterPaint(onMain);
+  if (showTasks) {
+    console.log(`cold load ${run + 1}, long tasks after the first paint:`);
+    for (const task of longTasks) console.log(`  ${insideTask(task, onMain, profile)}`);
+  }
+  const tasks = longTasks.map((task) => (task.dur ?? 0) / 1000);
   const round = (ms: number) => Math.round(ms);
   rows.push({
     'long tasks after FCP (ms)': tasks.map(round).join(' '),
