@@ -13,7 +13,7 @@ export const FORMATS_WARM_UP_SOURCE =
 /**
  * Prepares the page's rupee and date formats on another thread before the page first uses them.
  *
- * A page's first `Intl` formatter starts the browser's ICU library and loads its locale data: 100-280 ms of
+ * A page's first `Intl` formatter starts the browser's ICU library and loads its locale data: 75-280 ms of
  * the main thread on a 4x-throttled phone, inside the hydration slice that draws the first price. ICU's
  * caches belong to the renderer process, not to one thread, so the same formatter made first in a worker
  * leaves the page's own first one at 0-8 ms (docs/performance.md, "ICU started off the main thread").
