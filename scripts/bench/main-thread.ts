@@ -86,8 +86,22 @@ function longTasksAfterPaint(onMain: TraceEvent[]): TraceEvent[] {
     .filter((event) => !paint || event.ts >= paint.ts);
 }
 
+/** A profile's samples read once: when each was taken, the time it stands for, and its stack's nodes. */
+function readProfile(profile: CpuProfile) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  let at = profile.startTime;
+  const samples = profile.samples.map((leaf, index) => {
+    at += profile.timeDeltas[index] ?? 0;
+    return { at, ms: (profile.timeDeltas[index + 1] ?? 0) / 1000, leaf };
+  });
+  return { byId, parentOf, samples };
+}
+type ReadProfile = ReturnType<typeof readProfile>;
+
 /** One line for a long task: the browser's steps inside it and the functions with the most samples. */
-function insideTask(task: TraceEvent, onMain: TraceEvent[], profile: CpuProfile): string {
+function insideTask(task: TraceEvent, onMain: TraceEvent[], { byId, samples }: ReadProfile): string {
   const end = task.ts + (task.dur ?? 0);
   const steps = new Map<string, number>();
   for (const event of onMain) {
@@ -95,16 +109,13 @@ function insideTask(task: TraceEvent, onMain: TraceEvent[], profile: CpuProfile)
     if (['RunTask', 'ThreadControllerImpl::RunTask'].includes(event.name)) continue;
     steps.set(event.name, (steps.get(event.name) ?? 0) + (event.dur ?? 0) / 1000);
   }
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<string, number>();
-  let at = profile.startTime;
-  profile.samples.forEach((leaf, index) => {
-    at += profile.timeDeltas[index] ?? 0;
-    if (at < task.ts || at > end) return;
+  for (const { at, ms, leaf } of samples) {
+    if (at < task.ts || at > end) continue;
     const { functionName, url } = byId.get(leaf)!.callFrame;
     const name = `${functionName || '(anonymous)'}${url ? ` ${url.split('/').pop()}` : ''}`;
-    self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[index + 1] ?? 0) / 1000);
-  });
+    self.set(name, (self.get(name) ?? 0) + ms);
+  }
   const top = (entries: Map<string, number>, count: number) =>
     [...entries]
       .sort((a, b) => b[1] - a[1])
@@ -115,14 +126,10 @@ function insideTask(task: TraceEvent, onMain: TraceEvent[], profile: CpuProfile)
 }
 
 /** Milliseconds of samples with each watched function on the stack, and the sync work effects caused. */
-function timeInFunctions(profile: CpuProfile) {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parentOf = new Map<number, number>();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+function timeInFunctions({ byId, parentOf, samples }: ReadProfile) {
   const spent: Record<string, number> = Object.fromEntries(WATCHED.map((name) => [name, 0]));
   let syncAfterEffects = 0;
-  profile.samples.forEach((leaf, index) => {
-    const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
+  for (const { ms, leaf } of samples) {
     const stack = new Set<string>();
     for (let id: number | undefined = leaf; id !== undefined; id = parentOf.get(id))
       stack.add(byId.get(id)!.callFrame.functionName);
@@ -130,7 +137,7 @@ function timeInFunctions(profile: CpuProfile) {
     // A store update in an effect (the session restored, say) renders at once, in the effects' task.
     if (stack.has('flushPassiveEffects') && stack.has('flushSyncWorkAcrossRoots_impl'))
       syncAfterEffects += ms;
-  });
+  }
   return { ...spent, 'sync work after effects': syncAfterEffects };
 }
 
@@ -145,16 +152,17 @@ for (let run = 0; run < Number(runsArgument); run++) {
   const { events, profile } = await recordLoad(url, 8000);
   const onMain = mainThreadEvents(events);
   const longTasks = longTasksAfterPaint(onMain);
+  const read = readProfile(profile);
   if (showTasks) {
     console.log(`cold load ${run + 1}, long tasks after the first paint:`);
-    for (const task of longTasks) console.log(`  ${insideTask(task, onMain, profile)}`);
+    for (const task of longTasks) console.log(`  ${insideTask(task, onMain, read)}`);
   }
   const tasks = longTasks.map((task) => (task.dur ?? 0) / 1000);
   const round = (ms: number) => Math.round(ms);
   rows.push({
     'long tasks after FCP (ms)': tasks.map(round).join(' '),
     'blocking (ms)': round(tasks.reduce((sum, ms) => sum + ms - 50, 0)),
-    ...Object.fromEntries(Object.entries(timeInFunctions(profile)).map(([name, ms]) => [name, round(ms)])),
+    ...Object.fromEntries(Object.entries(timeInFunctions(read)).map(([name, ms]) => [name, round(ms)])),
   });
 }
 console.log(`${url}, 4x CPU, ${rows.length} cold loads (function times need an unminified build)`);
