@@ -1,5 +1,4 @@
 import { HStack, Text } from '@chakra-ui/react';
-import { Star } from 'lucide-react';
 
 interface StarsProps {
   /** Average rating, 0 to 5. */
@@ -9,31 +8,62 @@ interface StarsProps {
   showValue?: boolean;
 }
 
+// The five stars are one drawing (two paths and a clipping viewport), not an icon per star: a catalog
+// page shows a rating on every card, and five icons with a half-filled copy over each made half the
+// elements of `/` (8 cards × 31), which the phone styles, lays out and hydrates before the page is ready
+// (docs/performance.md, "One drawing for a rating").
+const STAR_BOX = 24;
+const STAR_GAP = 3;
+const STAR_PITCH = STAR_BOX + STAR_GAP;
+const ROW_WIDTH = 5 * STAR_BOX + 4 * STAR_GAP;
+
+/** Ten corners of a five-pointed star in a 24-unit box, left at `left`, tips rounded by the stroke. */
+function starOutline(left: number): string {
+  const [centreX, centreY, outer, inner] = [left + 12, 12.6, 10.2, 4.8];
+  const corners = Array.from({ length: 10 }, (_, corner) => {
+    const angle = (corner * Math.PI) / 5;
+    const radius = corner % 2 === 0 ? outer : inner;
+    return `${+(centreX + radius * Math.sin(angle)).toFixed(1)} ${+(centreY - radius * Math.cos(angle)).toFixed(1)}`;
+  });
+  return `M${corners.join('L')}Z`;
+}
+
+const ROW_OF_STARS = Array.from({ length: 5 }, (_, star) => starOutline(star * STAR_PITCH)).join('');
+
+/** Where the gold ends, in the drawing's units: whole stars, then the part of the next one. */
+function filledWidth(rating: number): number {
+  const wholeStars = Math.floor(rating);
+  if (wholeStars >= 5) return ROW_WIDTH;
+  return wholeStars * STAR_PITCH + (rating - wholeStars) * STAR_BOX;
+}
+
 /** Read-only star rating; screen readers hear 'Rated 4.5 out of 5'. */
 export function Stars({ value, size = 16, showValue = false }: StarsProps) {
   const rating = Math.max(0, Math.min(5, Number.isFinite(value) ? value : 0));
   const label = `Rated ${rating.toFixed(1)} out of 5`;
+  const strokes = { strokeWidth: 2, strokeLinejoin: 'round' } as const;
   return (
     <HStack gap="0.5" role="img" aria-label={label}>
-      {[1, 2, 3, 4, 5].map((position) => {
-        const fill = Math.max(0, Math.min(1, rating - position + 1));
-        return (
-          <span
-            key={position}
-            style={{ position: 'relative', display: 'inline-flex', width: size, height: size }}
-          >
-            <Star size={size} aria-hidden="true" color="var(--chakra-colors-border-emphasized)" />
-            <span style={{ position: 'absolute', inset: 0, width: `${fill * 100}%`, overflow: 'hidden' }}>
-              <Star
-                size={size}
-                aria-hidden="true"
-                color="var(--chakra-colors-yellow-500)"
-                fill="var(--chakra-colors-yellow-400)"
-              />
-            </span>
-          </span>
-        );
-      })}
+      <svg
+        aria-hidden="true"
+        viewBox={`0 0 ${ROW_WIDTH} ${STAR_BOX}`}
+        width={(size * ROW_WIDTH) / STAR_BOX}
+        height={size}
+      >
+        <path
+          d={ROW_OF_STARS}
+          {...strokes}
+          style={{ fill: 'none', stroke: 'var(--chakra-colors-border-emphasized)' }}
+        />
+        {/* A nested viewport clips what it holds to its width: the gold copy shows up to the rating. */}
+        <svg width={filledWidth(rating)} height={STAR_BOX} style={{ overflow: 'hidden' }}>
+          <path
+            d={ROW_OF_STARS}
+            {...strokes}
+            style={{ fill: 'var(--chakra-colors-yellow-400)', stroke: 'var(--chakra-colors-yellow-500)' }}
+          />
+        </svg>
+      </svg>
       {showValue ? (
         <Text as="span" fontSize="sm" color="fg.muted" ms="1" aria-hidden="true">
           {rating.toFixed(1)}

@@ -15,6 +15,23 @@ describe('shared UI pieces', () => {
     expect(screen.getByRole('img', { name: 'Rated 5.0 out of 5' })).toBeInTheDocument();
   });
 
+  it('Stars fill gold up to the rating, part of a star included, in one drawing', () => {
+    // The drawing is 132 units wide: five 24-unit stars with 3 units between them.
+    const gold = (value: number) => {
+      const { container } = renderWithTheme(<Stars value={value} />);
+      const [row, goldPart] = container.querySelectorAll('svg');
+      expect(row).toHaveAttribute('viewBox', '0 0 132 24');
+      // One drawing for all five stars (not an icon and a gold copy per star: 31 elements a rating).
+      expect(container.querySelectorAll('svg, path')).toHaveLength(4);
+      return Number(goldPart?.getAttribute('width'));
+    };
+    expect(gold(0)).toBe(0);
+    expect(gold(2.5)).toBe(66); // two stars and their gaps (54), then half of the third (12)
+    expect(gold(4)).toBe(108);
+    expect(gold(5)).toBe(132);
+    expect(gold(-3)).toBe(0);
+  });
+
   it('Pagination shows nothing for one page, numbered pages otherwise', () => {
     const onPageChange = vi.fn();
     const { container } = renderWithTheme(<Pagination page={1} pageCount={1} onPageChange={onPageChange} />);
