@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/shell-session.ts';
 import { hydrated, productList, storefront } from './support/storefront.ts';
 
@@ -207,4 +207,27 @@ test('when the api fails the list says so with Retry, and does not ask again and
   await page.unroute('**/api/v1/products?**');
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(storefront(page).getByTestId('product-card').first()).toBeVisible();
+});
+
+test('a rating is drawn at its size wherever it is shown: in the rating filter as on a card', async ({
+  page,
+}) => {
+  await page.goto('/products');
+  await hydrated(page);
+  const drawingSize = async (rating: Locator) => {
+    const box = await rating.locator('svg').first().boundingBox();
+    return box && { width: Math.round(box.width), height: Math.round(box.height) };
+  };
+  const onCard = await drawingSize(
+    storefront(page)
+      .getByTestId('product-card')
+      .first()
+      .getByRole('img', { name: /^Rated/ }),
+  );
+  // Five 14 px stars and their gaps; a button's rule for its icons once squeezed them into one icon's box.
+  expect(onCard).toEqual({ width: 77, height: 14 });
+  for (const stars of [1, 4])
+    expect(
+      await drawingSize(page.getByRole('button', { name: `${stars} stars and up` }).getByRole('img')),
+    ).toEqual(onCard);
 });

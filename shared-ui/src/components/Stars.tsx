@@ -42,13 +42,18 @@ export function Stars({ value, size = 16, showValue = false }: StarsProps) {
   const rating = Math.max(0, Math.min(5, Number.isFinite(value) ? value : 0));
   const label = `Rated ${rating.toFixed(1)} out of 5`;
   const strokes = { strokeWidth: 2, strokeLinejoin: 'round' } as const;
+  const width = (size * ROW_WIDTH) / STAR_BOX;
+  const gold = filledWidth(rating);
+  // Sizes are inline styles as well as attributes: a container's rule for its icons (a button's
+  // `:where(svg)` is one) would otherwise size the drawing, and the gold viewport inside it, as an icon.
   return (
     <HStack gap="0.5" role="img" aria-label={label}>
       <svg
         aria-hidden="true"
         viewBox={`0 0 ${ROW_WIDTH} ${STAR_BOX}`}
-        width={(size * ROW_WIDTH) / STAR_BOX}
+        width={width}
         height={size}
+        style={{ width, height: size, flexShrink: 0 }}
       >
         <path
           d={ROW_OF_STARS}
@@ -56,7 +61,7 @@ export function Stars({ value, size = 16, showValue = false }: StarsProps) {
           style={{ fill: 'none', stroke: 'var(--chakra-colors-border-emphasized)' }}
         />
         {/* A nested viewport clips what it holds to its width: the gold copy shows up to the rating. */}
-        <svg width={filledWidth(rating)} height={STAR_BOX} style={{ overflow: 'hidden' }}>
+        <svg width={gold} height={STAR_BOX} style={{ width: gold, height: STAR_BOX, overflow: 'hidden' }}>
           <path
             d={ROW_OF_STARS}
             {...strokes}
