@@ -231,3 +231,23 @@ test('a rating is drawn at its size wherever it is shown: in the rating filter a
       await drawingSize(page.getByRole('button', { name: `${stars} stars and up` }).getByRole('img')),
     ).toEqual(onCard);
 });
+
+test('on a phone the catalog’s headings step down one level at a time, the results’ count heading the cards', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/products');
+  await hydrated(page);
+  const levels = await page.evaluate(() =>
+    [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+      .filter((heading) => heading.getClientRects().length > 0)
+      .map((heading) => Number(heading.tagName[1])),
+  );
+  expect(levels[0]).toBe(1);
+  for (const [index, level] of levels.entries())
+    if (index > 0)
+      expect(level, `heading ${index + 1} of ${levels.join(', ')}`).toBeLessThanOrEqual(
+        levels[index - 1]! + 1,
+      );
+  await expect(page.getByRole('heading', { level: 2, name: /\d+ products/ })).toBeVisible();
+});

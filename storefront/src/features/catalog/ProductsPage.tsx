@@ -141,7 +141,9 @@ export default function ProductsPage() {
               // The count line's place, so nothing moves when the answer arrives.
               <Skeleton h="6" w="12rem" />
             ) : list.data?.products.length ? (
-              <Text color="fg.muted" aria-live="polite">
+              // The results' heading, drawn as a line of text: on a phone the filters' headings are folded
+              // away, and the cards' h3s would follow the page's h1 with no level between them.
+              <Text as="h2" color="fg.muted" aria-live="polite">
                 {list.data.filteredProductsCount}{' '}
                 {list.data.filteredProductsCount === 1 ? 'product' : 'products'}
                 {pageCount > 1 ? `, page ${filters.page} of ${pageCount}` : ''}
