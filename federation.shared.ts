@@ -1,3 +1,9 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const sharedUiDir = fileURLToPath(new URL('./shared-ui/', import.meta.url));
+
 /**
  * What the shell and both remotes share at run time. Every entry is a singleton so the page holds one
  * React, one router, one query cache, one session store, one cart, one toast store and one design system,
@@ -29,7 +35,7 @@ export function sharedDependencies({ standaloneDev = false, remote = false, host
     'react-dom': { ...singleton, requiredVersion: '^19.0.0' },
     // The router is shared as @shop/shared-router (the parts of react-router the shop uses) instead of
     // react-router-dom whole: 64 KB gzip less on every page. Builds alias 'react-router-dom' to it
-    // (`routerAlias`); its version is react-router's, so skew is checked by major as for the others.
+    // (`buildAliases`); its version is react-router's, so skew is checked by major as for the others.
     '@shop/shared-router': { ...hostProvided, requiredVersion: '^7.0.0' },
     zustand: { ...singleton, requiredVersion: '^5.0.0' },
     // One query cache per page: the storefront and the admin panel read and invalidate the same entries.
@@ -54,7 +60,30 @@ export function sharedDependencies({ standaloneDev = false, remote = false, host
  * The apps import 'react-router-dom'; their builds resolve it to the shared, trimmed router. Exact match
  * only: '@shop/shared-router' itself imports 'react-router'.
  */
-export const routerAlias = [{ find: /^react-router-dom$/, replacement: '@shop/shared-router' }];
+const routerAlias = { find: /^react-router-dom$/, replacement: '@shop/shared-router' };
+
+const chakraRecipes = path.join(
+  path.dirname(
+    createRequire(import.meta.url).resolve('@chakra-ui/react/package.json', { paths: [sharedUiDir] }),
+  ),
+  'dist/esm/theme/recipes',
+);
+
+/**
+ * The on-demand entries' own Chakra recipes (`@chakra-ui/react/theme/recipes/<file>`, shared-ui's
+ * overlay-components.ts and slider.ts), read from Chakra's file under a module id of their own. Imported
+ * from '@chakra-ui/react/theme', a recipe lands in the first chunk of every page whoever uses it: Rolldown
+ * places a module by what imports it, and that barrel, which the shop's theme needs, imports every recipe
+ * (2.7 KB gzip on every page for six of them; docs/performance.md). TypeScript sees the same names through
+ * shared-ui/src/on-demand-recipes.d.ts.
+ */
+export const onDemandRecipeAlias = {
+  find: /^@chakra-ui\/react\/theme\/recipes\/([a-z-]+)$/,
+  replacement: `${chakraRecipes}/$1.js?on-demand`,
+};
+
+/** The module names every build of the apps resolves its own way. */
+export const buildAliases = [routerAlias, onDemandRecipeAlias];
 
 /**
  * Chunk groups (Rolldown `output.codeSplitting.groups`, kept by @module-federation/vite below its own

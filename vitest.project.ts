@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineProject, type UserWorkspaceConfig } from 'vitest/config';
+import { onDemandRecipeAlias } from './federation.shared.ts';
 
 const setupFile = fileURLToPath(new URL('./vitest.setup.ts', import.meta.url));
 
@@ -11,6 +12,7 @@ const setupFile = fileURLToPath(new URL('./vitest.setup.ts', import.meta.url));
 export function browserProject(): UserWorkspaceConfig {
   return defineProject({
     plugins: [react()],
+    resolve: { alias: [onDemandRecipeAlias] },
     test: { environment: 'happy-dom', setupFiles: [setupFile], include: ['src/**/*.test.{ts,tsx}'] },
   });
 }

@@ -11,5 +11,5 @@
  *   storefront/src/hooks/overlays.ts), in the shell, the provider, through `loadOverlays()` (see
  *   load-overlays.ts).
  */
-export { Dialog, Drawer, Menu, RatingGroup, Tabs } from '@chakra-ui/react';
+export { Dialog, Drawer, Menu, RatingGroup, Tabs } from './overlay-components.ts';
 export { ConfirmDialog } from './components/ConfirmDialog.tsx';

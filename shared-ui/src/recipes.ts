@@ -5,8 +5,6 @@ import {
   cardSlotRecipe,
   containerRecipe,
   dataListSlotRecipe,
-  dialogSlotRecipe,
-  drawerSlotRecipe,
   emptyStateSlotRecipe,
   fieldSlotRecipe,
   fieldsetSlotRecipe,
@@ -14,25 +12,23 @@ import {
   inputRecipe,
   linkRecipe,
   listSlotRecipe,
-  menuSlotRecipe,
   nativeSelectSlotRecipe,
   progressSlotRecipe,
-  ratingGroupSlotRecipe,
   separatorRecipe,
   skeletonRecipe,
-  sliderSlotRecipe,
   spinnerRecipe,
   statSlotRecipe,
   tableSlotRecipe,
-  tabsSlotRecipe,
   textareaRecipe,
 } from '@chakra-ui/react/theme';
 import { defineRecipe } from '@chakra-ui/react';
 
 /**
  * The recipes of the Chakra components in `design-system.ts`, and no others. Chakra's default theme
- * carries ~80 recipes (33 KB gzip on every page); the shop uses 27. A component added to the design system
- * brings its recipe here, or it renders unstyled: `design-system.test.ts` fails until it does.
+ * carries ~80 recipes (33 KB gzip on every page); the shop's system holds 21. A component added to the
+ * design system brings its recipe here, or it renders unstyled: `design-system.test.ts` fails until it
+ * does. The on-demand entries' components (overlays, slider) carry their own (`withSlotRecipe`), so a page
+ * that never opens one does not download them.
  */
 /**
  * Chakra lightens a solid button under the pointer (its colour at 90% over the page): white text on the
@@ -73,18 +69,12 @@ export const shopSlotRecipes = {
   alert: alertSlotRecipe,
   card: cardSlotRecipe,
   dataList: dataListSlotRecipe,
-  dialog: dialogSlotRecipe,
-  drawer: drawerSlotRecipe,
   emptyState: emptyStateSlotRecipe,
   field: fieldSlotRecipe,
   fieldset: fieldsetSlotRecipe,
   list: listSlotRecipe,
-  menu: menuSlotRecipe,
   nativeSelect: nativeSelectSlotRecipe,
   progress: progressSlotRecipe,
-  ratingGroup: ratingGroupSlotRecipe,
-  slider: sliderSlotRecipe,
   stat: statSlotRecipe,
   table: tableSlotRecipe,
-  tabs: tabsSlotRecipe,
 };

@@ -1,4 +1,5 @@
-import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { Button, Portal } from '@chakra-ui/react';
+import { Dialog } from '../overlay-components.ts';
 
 interface ConfirmDialogProps {
   open: boolean;
