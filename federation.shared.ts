@@ -35,7 +35,7 @@ export function sharedDependencies({ standaloneDev = false, remote = false, host
     'react-dom': { ...singleton, requiredVersion: '^19.0.0' },
     // The router is shared as @shop/shared-router (the parts of react-router the shop uses) instead of
     // react-router-dom whole: 64 KB gzip less on every page. Builds alias 'react-router-dom' to it
-    // (`buildAliases`); its version is react-router's, so skew is checked by major as for the others.
+    // (`shopAliases`); its version is react-router's, so skew is checked by major as for the others.
     '@shop/shared-router': { ...hostProvided, requiredVersion: '^7.0.0' },
     zustand: { ...singleton, requiredVersion: '^5.0.0' },
     // One query cache per page: the storefront and the admin panel read and invalidate the same entries.
@@ -76,14 +76,21 @@ const chakraRecipes = path.join(
  * places a module by what imports it, and that barrel, which the shop's theme needs, imports every recipe
  * (2.7 KB gzip on every page for six of them; docs/performance.md). TypeScript sees the same names through
  * shared-ui/src/on-demand-recipes.d.ts.
+ *
+ * The dev server has no chunks to keep apart, and its dependency optimizer cannot load a file with a
+ * query: there the name resolves to Chakra's file as it is.
  */
-export const onDemandRecipeAlias = {
-  find: /^@chakra-ui\/react\/theme\/recipes\/([a-z-]+)$/,
-  replacement: `${chakraRecipes}/$1.js?on-demand`,
-};
+export function onDemandRecipeAlias(command: 'build' | 'serve') {
+  return {
+    find: /^@chakra-ui\/react\/theme\/recipes\/([a-z-]+)$/,
+    replacement: `${chakraRecipes}/$1.js${command === 'build' ? '?on-demand' : ''}`,
+  };
+}
 
-/** The module names every build of the apps resolves its own way. */
-export const buildAliases = [routerAlias, onDemandRecipeAlias];
+/** The module names the apps' builds and dev servers resolve their own way. */
+export function shopAliases(command: 'build' | 'serve') {
+  return [routerAlias, onDemandRecipeAlias(command)];
+}
 
 /**
  * Chunk groups (Rolldown `output.codeSplitting.groups`, kept by @module-federation/vite below its own

@@ -8,7 +8,7 @@ import {
   REMOTE_ROUTES_EXPOSE,
   type RemoteName,
 } from '@shop/shared-contract';
-import { federationRuntimeGroup, minify, buildAliases, sharedDependencies } from './federation.shared.ts';
+import { federationRuntimeGroup, minify, shopAliases, sharedDependencies } from './federation.shared.ts';
 
 /**
  * The Vite config of a remote: one exposed `./routes` module, a hashed entry listed in mf-manifest.json
@@ -66,7 +66,7 @@ export function remoteViteConfig(
       }),
       react(),
     ],
-    resolve: { alias: buildAliases },
+    resolve: { alias: shopAliases(command) },
     server: { port, strictPort: true, origin: `http://localhost:${port}`, cors: true },
     preview: { port, strictPort: true, cors: true },
     build: {

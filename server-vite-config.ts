@@ -9,7 +9,7 @@ import {
   SERVER_MANIFEST_FILE,
   type ServerManifest,
 } from '@shop/shared-contract';
-import { buildAliases, sharedDependencies } from './federation.shared.ts';
+import { shopAliases, sharedDependencies } from './federation.shared.ts';
 
 /**
  * The shared packages of a server render, by the names modules import them with: the browser's shares
@@ -38,7 +38,7 @@ function serverBuild(
   return {
     root: appDir,
     plugins: [react()],
-    resolve: { alias: buildAliases },
+    resolve: { alias: shopAliases('build') },
     // React and the libraries pick their production builds; the dev branches are left out.
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     ssr: { noExternal: true, target: 'node' },

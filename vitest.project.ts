@@ -12,7 +12,8 @@ const setupFile = fileURLToPath(new URL('./vitest.setup.ts', import.meta.url));
 export function browserProject(): UserWorkspaceConfig {
   return defineProject({
     plugins: [react()],
-    resolve: { alias: [onDemandRecipeAlias] },
+    // As in the builds: the tests import the on-demand entries as the browser gets them.
+    resolve: { alias: [onDemandRecipeAlias('build')] },
     test: { environment: 'happy-dom', setupFiles: [setupFile], include: ['src/**/*.test.{ts,tsx}'] },
   });
 }

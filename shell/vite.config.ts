@@ -2,7 +2,7 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { defaultPorts, portVariables } from '@shop/shared-contract';
-import { federationRuntimeGroup, minify, buildAliases, sharedDependencies } from '../federation.shared.ts';
+import { federationRuntimeGroup, minify, shopAliases, sharedDependencies } from '../federation.shared.ts';
 
 // The shell compiles in no remote URL: it reads /config.json at boot and registers the remotes then.
 export default defineConfig(({ command }) => ({
@@ -20,7 +20,7 @@ export default defineConfig(({ command }) => ({
     }),
     react(),
   ],
-  resolve: { alias: buildAliases },
+  resolve: { alias: shopAliases(command) },
   server: { port: Number(process.env[portVariables.shell] ?? defaultPorts.shell), strictPort: true },
   preview: { port: Number(process.env[portVariables.shell] ?? defaultPorts.shell), strictPort: true },
   build: {
