@@ -1,8 +1,10 @@
+import { tabsSlotRecipe } from '@chakra-ui/react/theme/recipes/tabs';
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Dialog, Drawer, Menu, RatingGroup, Tabs } from './overlays.ts';
 import { Slider } from './slider.ts';
 import { renderWithTheme } from './test/render.tsx';
+import { getShopSystem } from './theme.ts';
 
 // The shop's system no longer holds these components' recipes (design-system.test.ts): if a component
 // lost the recipe it carries, Chakra would render it without the recipe's classes and styles.
@@ -70,5 +72,25 @@ describe('the on-demand components style themselves', () => {
     );
     expect(container.querySelector('.own-tabs__trigger')).not.toBeNull();
     expect(container.querySelector('.chakra-tabs__trigger')).toBeNull();
+  });
+
+  it('compiles a carried recipe once, however many components draw it', () => {
+    // Chakra compiles a `recipe` prop in each component (~0.5 ms); the patch (patches/README.md) keeps
+    // one compiled recipe per system, as for the recipes the system holds.
+    const compile = vi.spyOn(getShopSystem(), 'sva');
+    const { container } = renderWithTheme(
+      <>
+        {['one', 'two', 'three'].map((name) => (
+          <Tabs.Root key={name} defaultValue={name}>
+            <Tabs.List>
+              <Tabs.Trigger value={name}>{name}</Tabs.Trigger>
+            </Tabs.List>
+          </Tabs.Root>
+        ))}
+      </>,
+    );
+    expect(container.querySelectorAll('.chakra-tabs__trigger')).toHaveLength(3);
+    expect(compile.mock.calls.filter(([recipe]) => recipe === tabsSlotRecipe).length).toBeLessThanOrEqual(1);
+    compile.mockRestore();
   });
 });
