@@ -9,12 +9,16 @@ const setupFile = fileURLToPath(new URL('./vitest.setup.ts', import.meta.url));
  * The one test setup of the browser packages (apps and shared packages): React, happy-dom, jest-dom
  * matchers and cleanup, tests beside the code under src/.
  */
-export function browserProject(): UserWorkspaceConfig {
+export function browserProject({ setupFiles = [] }: { setupFiles?: string[] } = {}): UserWorkspaceConfig {
   return defineProject({
     plugins: [react()],
     // As in the builds: the tests import the on-demand entries as the browser gets them.
     resolve: { alias: [onDemandRecipeAlias('build')] },
-    test: { environment: 'happy-dom', setupFiles: [setupFile], include: ['src/**/*.test.{ts,tsx}'] },
+    test: {
+      environment: 'happy-dom',
+      setupFiles: [setupFile, ...setupFiles],
+      include: ['src/**/*.test.{ts,tsx}'],
+    },
   });
 }
 

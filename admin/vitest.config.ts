@@ -1,3 +1,3 @@
 import { browserProject } from '../vitest.project.ts';
 
-export default browserProject();
+export default browserProject({ setupFiles: ['./src/testing/setup.ts'] });

@@ -6,6 +6,8 @@
  *
  * Components driven by Ark/zag state machines that no first page renders live in the other entries
  * (overlays.ts, slider.ts): here they would cost every page their bytes (docs/performance.md, round 3).
+ * The admin's tables, stats and data lists are exported here but load on their first draw
+ * (deferred-data-display.tsx).
  */
 export {
   Alert,
@@ -18,7 +20,6 @@ export {
   Circle,
   CloseButton,
   Container,
-  DataList,
   EmptyState,
   Field,
   Fieldset,
@@ -44,12 +45,12 @@ export {
   Span,
   Spinner,
   Stack,
-  Stat,
   Strong,
-  Table,
   Text,
   Textarea,
   VisuallyHidden,
   Wrap,
 } from '@chakra-ui/react';
 export type * from '@chakra-ui/react';
+// The admin's tables, stats and data lists: drawn by no guest page, so their code loads when one draws.
+export { DataList, loadDataDisplay, Stat, Table } from './deferred-data-display.tsx';

@@ -4,7 +4,6 @@ import {
   buttonRecipe,
   cardSlotRecipe,
   containerRecipe,
-  dataListSlotRecipe,
   emptyStateSlotRecipe,
   fieldSlotRecipe,
   fieldsetSlotRecipe,
@@ -17,18 +16,16 @@ import {
   separatorRecipe,
   skeletonRecipe,
   spinnerRecipe,
-  statSlotRecipe,
-  tableSlotRecipe,
   textareaRecipe,
 } from '@chakra-ui/react/theme';
 import { defineRecipe } from '@chakra-ui/react';
 
 /**
  * The recipes of the Chakra components in `design-system.ts`, and no others. Chakra's default theme
- * carries ~80 recipes (33 KB gzip on every page); the shop's system holds 21. A component added to the
+ * carries ~80 recipes (33 KB gzip on every page); the shop's system holds 18. A component added to the
  * design system brings its recipe here, or it renders unstyled: `design-system.test.ts` fails until it
- * does. The on-demand entries' components (overlays, slider) carry their own (`withSlotRecipe`), so a page
- * that never opens one does not download them.
+ * does. The on-demand components (overlays, slider, tables, stats and data lists) carry their own
+ * (`withSlotRecipe`), so a page that never draws one does not download them.
  */
 /**
  * Chakra lightens a solid button under the pointer (its colour at 90% over the page): white text on the
@@ -68,13 +65,10 @@ export const shopRecipes = {
 export const shopSlotRecipes = {
   alert: alertSlotRecipe,
   card: cardSlotRecipe,
-  dataList: dataListSlotRecipe,
   emptyState: emptyStateSlotRecipe,
   field: fieldSlotRecipe,
   fieldset: fieldsetSlotRecipe,
   list: listSlotRecipe,
   nativeSelect: nativeSelectSlotRecipe,
   progress: progressSlotRecipe,
-  stat: statSlotRecipe,
-  table: tableSlotRecipe,
 };

@@ -1,5 +1,5 @@
 import { RequireAdmin, RequireAuth } from '@shop/shared-auth';
-import { preloadableLazy } from '@shop/shared-ui';
+import { loadDataDisplay, preloadableLazy } from '@shop/shared-ui';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { AccountPage } from '../features/account/AccountPage.tsx';
 import { Footer } from '../features/navigation/Footer.tsx';
@@ -105,5 +105,8 @@ export const shopRoutes: RouteObject[] = [
 
 /** Used by the admin guard once an admin is let through. */
 export function AdminRemote() {
+  // The admin's tables and stats are a chunk of the design system's own (no guest page draws one): fetched
+  // beside the remote, it is here before the remote's first table.
+  void loadDataDisplay();
   return <RemoteRoutes name="admin" title="The admin panel" notFound={<NotFoundPage />} />;
 }
