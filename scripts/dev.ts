@@ -3,8 +3,8 @@ import path from 'node:path';
 import { shopPorts } from '@shop/shared-contract';
 import { appDir, repoRoot } from './lib/apps.ts';
 
-// `pnpm dev`: the assembled shop on dev servers (hot reload). The shell's dev config.json
-// (shell/public/config.json) points at these ports; remotes serve their manifest in dev too.
+// `pnpm dev`: the assembled shop on dev servers (hot reload). The shell's dev server makes its config.json
+// from the same ports (shell/vite.config.ts); remotes serve their manifest in dev too.
 const ports = shopPorts(process.env);
 const vite = path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
 const colours = { api: 35, shell: 36, storefront: 32, admin: 33 } as const;

@@ -1,8 +1,28 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
-import { defaultPorts, portVariables } from '@shop/shared-contract';
+import { defineConfig, type Plugin } from 'vite';
+import { defaultPorts, portVariables, shopPorts } from '@shop/shared-contract';
+import { shellConfig } from '@shop/shared-contract/shell-config';
 import { federationRuntimeGroup, minify, shopAliases, sharedDependencies } from '../federation.shared.ts';
+
+/**
+ * `pnpm dev`'s config.json, made from the environment as `pnpm start` makes it, so the dev shop runs on
+ * any ports (SHELL_PORT, STOREFRONT_PORT, ...): public/config.json names only the default ones.
+ */
+function devRuntimeConfig(): Plugin {
+  return {
+    name: 'shop-dev-runtime-config',
+    apply: 'serve',
+    configureServer(server) {
+      const body = JSON.stringify(shellConfig(shopPorts(process.env), process.env));
+      server.middlewares.use('/config.json', (_request, response) => {
+        response.setHeader('content-type', 'application/json');
+        response.setHeader('cache-control', 'no-store');
+        response.end(body);
+      });
+    },
+  };
+}
 
 // The shell compiles in no remote URL: it reads /config.json at boot and registers the remotes then.
 export default defineConfig(({ command }) => ({
@@ -19,6 +39,7 @@ export default defineConfig(({ command }) => ({
       experiments: { provideExternalRuntime: true },
     }),
     react(),
+    devRuntimeConfig(),
   ],
   resolve: { alias: shopAliases(command) },
   server: { port: Number(process.env[portVariables.shell] ?? defaultPorts.shell), strictPort: true },

@@ -7,4 +7,6 @@ export const e2ePorts = {
   /** Ports for tests that start their own shell or remote servers (deploy and outage tests). */
   spare: [4110, 4111, 4112, 4113],
   extraShellOrigins: ['http://localhost:4110', 'http://localhost:4112'],
+  /** The api of a test's own shop that does not share the suite's (the dev servers' test). */
+  spareApi: 3110,
 } as const;
