@@ -1,9 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { repoRoot } from '../scripts/lib/apps.ts';
+import { startShop } from '../scripts/lib/shop-process.ts';
 import { e2ePorts } from './support/ports.ts';
 import { demoAdmin, loginViaUi } from './support/shell-session.ts';
 
@@ -14,57 +10,19 @@ import { demoAdmin, loginViaUi } from './support/shell-session.ts';
 const [shellPort, storefrontPort, adminPort] = e2ePorts.spare;
 const shellUrl = `http://localhost:${shellPort}`;
 
-let devShop: ChildProcess;
-let dataDir: string;
-const output: string[] = [];
+let devShop: Awaited<ReturnType<typeof startShop>> | undefined;
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), 'shop-dev-'));
-  devShop = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'dev.ts')], {
-    cwd: repoRoot,
-    // Its own process group: stopping it stops the api and the three dev servers with it.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      SHELL_PORT: String(shellPort),
-      STOREFRONT_PORT: String(storefrontPort),
-      ADMIN_PORT: String(adminPort),
-      API_PORT: String(e2ePorts.spareApi),
-      DATA_DIR: dataDir,
-      AUTH_RATE_LIMIT: '1000',
-    },
-  });
-  for (const stream of [devShop.stdout!, devShop.stderr!])
-    stream.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const deadline = Date.now() + 150_000;
-  const answers = (url: string) =>
-    fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    );
-  for (const url of [
-    `${shellUrl}/config.json`,
-    `http://localhost:${storefrontPort}/mf-manifest.json`,
-    `http://localhost:${adminPort}/mf-manifest.json`,
-    `http://localhost:${e2ePorts.spareApi}/api/v1/health/ready`,
-  ]) {
-    while (!(await answers(url))) {
-      if (devShop.exitCode !== null || Date.now() > deadline)
-        throw new Error(`pnpm dev did not start (${url}):\n${output.join('').slice(-4000)}`);
-      await new Promise((done) => setTimeout(done, 250));
-    }
-  }
+  test.setTimeout(260_000);
+  devShop = await startShop(
+    { shell: shellPort, storefront: storefrontPort, admin: adminPort, api: e2ePorts.spareApi },
+    { AUTH_RATE_LIMIT: '1000' },
+    { script: 'dev' },
+  );
 });
 
 test.afterAll(async () => {
-  if (devShop?.pid && devShop.exitCode === null) {
-    const exited = new Promise((done) => devShop.once('exit', done));
-    process.kill(-devShop.pid, 'SIGTERM');
-    await exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+  await devShop?.stop();
 });
 
 test('pnpm dev serves the assembled shop: the catalog, its filters and the admin panel', async ({ page }) => {

@@ -2,13 +2,21 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ShopPorts } from '@shop/shared-contract';
+import type { RuntimeConfig, ShopPorts } from '@shop/shared-contract';
 import { repoRoot } from './apps.ts';
 
-/** Runs `scripts/start.ts` on the given ports with a fresh embedded database, for benchmarks. */
-export async function startShop(ports: ShopPorts, env: NodeJS.ProcessEnv = {}) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
-  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'start.ts')], {
+/**
+ * Runs the assembled shop on the given ports with a fresh embedded database: `scripts/start.ts` (the
+ * built apps, for benchmarks) or `scripts/dev.ts` (the dev servers, for their test), in a process group of
+ * its own so `stop()` ends every part. Ready once the shell, both remotes and the api answer.
+ */
+export async function startShop(
+  ports: ShopPorts,
+  env: NodeJS.ProcessEnv = {},
+  { script = 'start' }: { script?: 'start' | 'dev' } = {},
+) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `shop-${script}-`));
+  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts', `${script}.ts`)], {
     cwd: repoRoot,
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -25,16 +33,23 @@ export async function startShop(ports: ShopPorts, env: NodeJS.ProcessEnv = {}) {
   });
   const shellUrl = `http://localhost:${ports.shell}`;
   const deadline = Date.now() + 240_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the shop exited with code ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('the shop did not start within 240 s');
-    const ok = await fetch(`${shellUrl}/config.json`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((done) => setTimeout(done, 300));
-  }
+  const answers = async (url: string) => {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the shop exited with code ${child.exitCode}`);
+      if (Date.now() > deadline) throw new Error(`the shop did not start within 240 s (${url})`);
+      const ok = await fetch(url, { signal: AbortSignal.timeout(5_000) }).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) return;
+      await new Promise((done) => setTimeout(done, 300));
+    }
+  };
+  // The dev shell answers before its remotes and the api do; config.json says where they are (a release's
+  // manifest under `pnpm start`, the dev server's own in dev).
+  await answers(`${shellUrl}/config.json`);
+  const config = (await (await fetch(`${shellUrl}/config.json`)).json()) as RuntimeConfig;
+  for (const url of [...Object.values(config.remotes), `${config.apiBaseUrl}/health`]) await answers(url);
   return {
     shellUrl,
     async stop() {
