@@ -45,7 +45,7 @@ function deferredParts<Parts>(component: Component, names: readonly string[]): P
   ) as Parts;
 }
 
-export const tableParts = [
+const tableParts = [
   'Body',
   'Caption',
   'Cell',
@@ -59,7 +59,7 @@ export const tableParts = [
   'Row',
   'ScrollArea',
 ] as const;
-export const statParts = [
+const statParts = [
   'DownIndicator',
   'HelpText',
   'Label',
@@ -69,7 +69,7 @@ export const statParts = [
   'ValueText',
   'ValueUnit',
 ] as const;
-export const dataListParts = ['Item', 'ItemLabel', 'ItemValue', 'PropsProvider', 'Root'] as const;
+const dataListParts = ['Item', 'ItemLabel', 'ItemValue', 'PropsProvider', 'Root'] as const;
 
 export const Table = deferredParts<typeof ChakraTable>('Table', tableParts);
 export const Stat = deferredParts<typeof ChakraStat>('Stat', statParts);
