@@ -45,20 +45,29 @@ export async function startShop(
       await new Promise((done) => setTimeout(done, 300));
     }
   };
-  // The dev shell answers before its remotes and the api do; config.json says where they are (a release's
-  // manifest under `pnpm start`, the dev server's own in dev).
-  await answers(`${shellUrl}/config.json`);
-  const config = (await (await fetch(`${shellUrl}/config.json`)).json()) as RuntimeConfig;
-  for (const url of [...Object.values(config.remotes), `${config.apiBaseUrl}/health`]) await answers(url);
-  return {
-    shellUrl,
-    async stop() {
-      if (child.pid && child.exitCode === null) {
-        const exited = new Promise((done) => child.once('exit', done));
+  const stop = async () => {
+    if (child.pid) {
+      const exited = child.exitCode === null ? new Promise((done) => child.once('exit', done)) : undefined;
+      try {
+        // The whole group: the script's own children (api, page server, dev servers) outlive it otherwise.
         process.kill(-child.pid, 'SIGTERM');
-        await exited;
+      } catch {
+        // The group has already ended.
       }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    // The dev shell answers before its remotes and the api do; config.json says where they are (a
+    // release's manifest under `pnpm start`, the dev server's own in dev).
+    await answers(`${shellUrl}/config.json`);
+    const config = (await (await fetch(`${shellUrl}/config.json`)).json()) as RuntimeConfig;
+    for (const url of [...Object.values(config.remotes), `${config.apiBaseUrl}/health`]) await answers(url);
+  } catch (error) {
+    // A shop that half started still holds its ports and data directory: the next run would find them taken.
+    await stop();
+    throw error;
+  }
+  return { shellUrl, stop };
 }
