@@ -203,7 +203,8 @@ export const orders = pgTable(
     uniqueIndex('orders_payment_id_key').on(table.paymentId),
     index('orders_user_id_idx').on(table.userId),
     // The admin's order list, newest first (migration 0019), and its stat cards' figures from
-    // orders_status_totals_idx (order_status) INCLUDE (total_paise), written by hand in 0019.
+    // orders_status_totals_idx (order_status) INCLUDE (total_paise), written by hand in 0019. 0021 adds
+    // INCLUDE (total_paise) to this one too, for the dashboard's daily figures (drizzle cannot say INCLUDE).
     index('orders_created_order_idx').on(table.createdAt.desc(), table.id.desc()),
     check(
       'orders_status_check',
