@@ -108,7 +108,14 @@ test.describe('without JavaScript, each public address shows its real content', 
 });
 
 test.describe('React takes a rendered page over as it is', () => {
-  for (const address of ['/', '/products', '/products/Camera', '/products?sort=rating', 'a product page']) {
+  for (const address of [
+    '/',
+    '/products',
+    '/products/Camera',
+    '/products?sort=rating',
+    'a product page',
+    '/about',
+  ]) {
     test(`${address}: same elements, no hydration warning, no layout shift, no second request for its data`, async ({
       page,
       request,

@@ -1,17 +1,15 @@
 import { RequireAdmin, RequireAuth } from '@shop/shared-auth';
 import { loadDataDisplay, preloadableLazy } from '@shop/shared-ui';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
-import { AccountPage } from '../features/account/AccountPage.tsx';
 import { Footer } from '../features/navigation/Footer.tsx';
 import { Navbar } from '../features/navigation/Navbar.tsx';
 import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
-import { AboutPage } from '../features/static-pages/AboutPage.tsx';
-import { ContactPage } from '../features/static-pages/ContactPage.tsx';
 import { AppFrame } from './AppFrame.tsx';
 import { RemoteRoutes } from './remotes/RemoteRoutes.tsx';
 
-// The pages with a form are chunks of their own: a form validates with the contract's schemas, and zod
-// (about 25 KB gzip) then loads with the first form instead of on every page (docs/performance.md).
+// Every page of the shell is a chunk of its own, as the remotes' are: the storefront's pages, where most
+// visits land, download none of them (1.x KB gzip on `/` for the account, about and contact pages), and a
+// form's page brings zod (about 25 KB gzip) with it instead of putting it on every page (docs/performance.md).
 const loginPage = preloadableLazy(async () => ({
   default: (await import('../features/auth/LoginPage.tsx')).LoginPage,
 }));
@@ -27,6 +25,15 @@ const updatePasswordPage = preloadableLazy(async () => ({
 const updateProfilePage = preloadableLazy(async () => ({
   default: (await import('../features/account/UpdateProfilePage.tsx')).UpdateProfilePage,
 }));
+const accountPage = preloadableLazy(async () => ({
+  default: (await import('../features/account/AccountPage.tsx')).AccountPage,
+}));
+const aboutPage = preloadableLazy(async () => ({
+  default: (await import('../features/static-pages/AboutPage.tsx')).AboutPage,
+}));
+const contactPage = preloadableLazy(async () => ({
+  default: (await import('../features/static-pages/ContactPage.tsx')).ContactPage,
+}));
 
 /** The shell's pages that are chunks of their own, by address: fetched first on a page they were rendered for. */
 const chunkedPages = [
@@ -35,6 +42,9 @@ const chunkedPages = [
   { path: '/password/reset/:token', page: resetPasswordPage },
   { path: '/password/update', page: updatePasswordPage },
   { path: '/me/update', page: updateProfilePage },
+  { path: '/account', page: accountPage },
+  { path: '/about', page: aboutPage },
+  { path: '/contact', page: contactPage },
 ];
 
 /** Fetches the code of the shell's page at `pathname` when it is a chunk of its own; a failure is the page's. */
@@ -56,15 +66,15 @@ export const shopRoutes: RouteObject[] = [
       { path: '/login', element: <loginPage.Page /> },
       { path: '/password/forgot', element: <forgotPasswordPage.Page /> },
       { path: '/password/reset/:token', element: <resetPasswordPage.Page /> },
-      { path: '/about', element: <AboutPage /> },
-      { path: '/contact', element: <ContactPage /> },
+      { path: '/about', element: <aboutPage.Page /> },
+      { path: '/contact', element: <contactPage.Page /> },
 
       // --- shell pages: signed in (guests go to /login and come back) ---
       {
         path: '/account',
         element: (
           <RequireAuth>
-            <AccountPage />
+            <accountPage.Page />
           </RequireAuth>
         ),
       },
