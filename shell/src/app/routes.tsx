@@ -8,7 +8,7 @@ import { AppFrame } from './AppFrame.tsx';
 import { RemoteRoutes } from './remotes/RemoteRoutes.tsx';
 
 // Every page of the shell is a chunk of its own, as the remotes' are: the storefront's pages, where most
-// visits land, download none of them (1.x KB gzip on `/` for the account, about and contact pages), and a
+// visits land, download none of them (1.9 KB gzip on `/` for the account, about and contact pages), and a
 // form's page brings zod (about 25 KB gzip) with it instead of putting it on every page (docs/performance.md).
 const loginPage = preloadableLazy(async () => ({
   default: (await import('../features/auth/LoginPage.tsx')).LoginPage,
