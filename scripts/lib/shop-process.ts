@@ -28,6 +28,9 @@ export async function startShop(
       API_PORT: String(ports.api),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // No visit is sampled for real-user figures: a sampled one downloads the reporter (3.8 KB) after the
+      // page, and the benches' weights and Lighthouse runs would then differ by it from run to run.
+      REAL_USER_SAMPLE_RATE: '0',
       ...env,
     },
   });
