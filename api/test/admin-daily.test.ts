@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dailyOrdersResponseSchema } from '@shop/shared-api/schemas';
 import { orders } from '../src/db/schema.ts';
 import { newId } from '../src/db/ids.ts';
-import { rowsOf } from '../src/db/rows.ts';
 import { dailyFiguresQuery, lastDays } from '../src/orders/order-repository.ts';
+import { planOf } from './helpers/query-plan.ts';
 import { useTestApp } from './helpers/test-app.ts';
 import { addProduct, register, shippingInfo } from './helpers/shop.ts';
 
@@ -69,16 +68,11 @@ describe('GET /admin/orders/daily', () => {
   // reads index entries only, no order row (217-372 ms at 200,000 orders in 30 days before, 46-73 after).
   // Whole-table scans are made the planner's last resort, as a large shop's statistics make them.
   it("adds up the days from the order list's index alone, reading no order row", async () => {
-    const plan = await t.app.shop.db.transaction(async (tx) => {
-      for (const setting of ['enable_seqscan', 'enable_bitmapscan'])
-        await tx.execute(sql.raw(`set local ${setting} = off`));
-      const result = await tx.execute(
-        sql`explain ${dailyFiguresQuery(lastDays(30, 'Asia/Kolkata'), 'Asia/Kolkata')}`,
-      );
-      return rowsOf<{ 'QUERY PLAN': string }>(result)
-        .map((row) => row['QUERY PLAN'])
-        .join('\n');
-    });
+    const plan = await planOf(
+      t.app.shop.db,
+      ['enable_seqscan', 'enable_bitmapscan'],
+      dailyFiguresQuery(lastDays(30, 'Asia/Kolkata'), 'Asia/Kolkata'),
+    );
     expect(plan).toContain('Index Only Scan using orders_created_order_idx');
   });
 

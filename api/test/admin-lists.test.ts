@@ -5,11 +5,12 @@ import {
   adminProductsPageResponseSchema,
   adminUsersPageResponseSchema,
 } from '@shop/shared-api/schemas';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { orders, products } from '../src/db/schema.ts';
 import { newestFirstIds } from '../src/db/paging.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import { newId } from '../src/db/ids.ts';
+import { planOf } from './helpers/query-plan.ts';
 import { useTestApp } from './helpers/test-app.ts';
 import { addProduct, register, shippingInfo, type SignedIn } from './helpers/shop.ts';
 
@@ -188,16 +189,6 @@ describe('GET /admin/products?stockBelow (low stock, issue 29)', () => {
 });
 
 describe('the admin lists at scale', () => {
-  /** PostgreSQL's plan of `query`, with the planner's `disabled` methods turned off for it alone. */
-  const planOf = (disabled: string[], query: SQL) =>
-    t.app.shop.db.transaction(async (tx) => {
-      for (const setting of disabled) await tx.execute(sql.raw(`set local ${setting} = off`));
-      const result = await tx.execute(sql`explain ${query}`);
-      return rowsOf<{ 'QUERY PLAN': string }>(result)
-        .map((row) => row['QUERY PLAN'])
-        .join('\n');
-    });
-
   // A page past the middle is read from the other end (pageFromNearerEnd): whichever end a page comes
   // from, the pages join up into the whole list, newest first.
   beforeAll(async () => {
@@ -262,6 +253,7 @@ describe('the admin lists at scale', () => {
     'reads a page of %s newest first from an index, sorting nothing',
     async (table) => {
       const plan = await planOf(
+        t.app.shop.db,
         ['enable_sort'],
         sql`select id from ${sql.identifier(table)} order by created_at desc, id desc limit 10 offset 10`,
       );
@@ -272,6 +264,7 @@ describe('the admin lists at scale', () => {
 
   it("works out the order list's stat cards from a narrow index, not the orders' rows", async () => {
     const plan = await planOf(
+      t.app.shop.db,
       ['enable_seqscan', 'enable_bitmapscan'],
       sql`select count(*), count(*) filter (where order_status = 'Delivered'), sum(total_paise) from orders`,
     );
