@@ -39,7 +39,9 @@ export function sharedDependencies({ standaloneDev = false, remote = false, host
     '@shop/shared-router': { ...hostProvided, requiredVersion: '^7.0.0' },
     zustand: { ...singleton, requiredVersion: '^5.0.0' },
     // One query cache per page: the storefront and the admin panel read and invalidate the same entries.
-    '@tanstack/react-query': { ...singleton, requiredVersion: '^5.0.0' },
+    // Shared as @shop/shared-query (the parts of TanStack Query the shop uses), as the router is: builds
+    // alias '@tanstack/react-query' to it (`shopAliases`). Its version is TanStack Query's.
+    '@shop/shared-query': { ...hostProvided, requiredVersion: '^5.0.0' },
     // Only the client: `@shop/shared-api/schemas` (the validators, with zod) is left out on purpose, so each
     // app bundles it into the chunks of its forms. Shared, it would load on every page: the plugin gathers
     // an app's share wrappers into one chunk, and each wrapper starts its download when that chunk runs.
@@ -61,6 +63,12 @@ export function sharedDependencies({ standaloneDev = false, remote = false, host
  * only: '@shop/shared-router' itself imports 'react-router'.
  */
 const routerAlias = { find: /^react-router-dom$/, replacement: '@shop/shared-router' };
+
+/**
+ * The apps import '@tanstack/react-query'; their builds resolve it to the shared, trimmed query package.
+ * Exact match only; '@shop/shared-query' itself imports the library as 'tanstack-react-query'.
+ */
+const queryAlias = { find: /^@tanstack\/react-query$/, replacement: '@shop/shared-query' };
 
 const chakraRecipes = path.join(
   path.dirname(
@@ -89,7 +97,7 @@ export function onDemandRecipeAlias(command: 'build' | 'serve') {
 
 /** The module names the apps' builds and dev servers resolve their own way. */
 export function shopAliases(command: 'build' | 'serve') {
-  return [routerAlias, onDemandRecipeAlias(command)];
+  return [routerAlias, queryAlias, onDemandRecipeAlias(command)];
 }
 
 /**

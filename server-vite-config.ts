@@ -8,6 +8,7 @@ import {
   SERVER_ENTRY_CONTRACT,
   SERVER_MANIFEST_FILE,
   type ServerManifest,
+  withLegacyShareNames,
 } from '@shop/shared-contract';
 import { shopAliases, sharedDependencies } from './federation.shared.ts';
 
@@ -63,7 +64,10 @@ function serverBuild(
  * with no node_modules of its own), carrying the versions of the shares it lends to remotes.
  */
 export function shellServerViteConfig(appDir: string) {
-  const versions = Object.fromEntries(SERVER_SHARES.map((id) => [id, versionOf(appDir, id)]));
+  // Old names of renamed shares too: the shell lends them to releases built before the rename.
+  const versions = withLegacyShareNames(
+    Object.fromEntries(SERVER_SHARES.map((id) => [id, versionOf(appDir, id)])),
+  );
   return defineConfig({
     ...serverBuild(appDir, 'src/server/entry.tsx', 'shell-server.mjs', (id) => id.startsWith('node:')),
     define: {

@@ -14,9 +14,15 @@ const STAMP = '.build-inputs';
 function buildInputs(app: FrontendApp): string[] {
   const roots = [
     appDir(app),
-    ...['shared-api', 'shared-auth', 'shared-cart', 'shared-contract', 'shared-router', 'shared-ui'].map(
-      (p) => path.join(repoRoot, p),
-    ),
+    ...[
+      'shared-api',
+      'shared-auth',
+      'shared-cart',
+      'shared-contract',
+      'shared-query',
+      'shared-router',
+      'shared-ui',
+    ].map((p) => path.join(repoRoot, p)),
     path.join(repoRoot, 'federation.shared.ts'),
     path.join(repoRoot, 'remote-vite-config.ts'),
     path.join(repoRoot, 'server-vite-config.ts'),

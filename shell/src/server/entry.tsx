@@ -4,7 +4,7 @@ import { CacheProvider } from '@emotion/react';
 import * as SharedApi from '@shop/shared-api';
 import * as SharedAuth from '@shop/shared-auth';
 import * as SharedCart from '@shop/shared-cart';
-import type { RemoteRoutesProps, RuntimeConfig } from '@shop/shared-contract';
+import { withLegacyShareNames, type RemoteRoutesProps, type RuntimeConfig } from '@shop/shared-contract';
 import * as SharedRouter from '@shop/shared-router';
 import * as SharedUi from '@shop/shared-ui';
 import * as SharedUiOverlays from '@shop/shared-ui/overlays';
@@ -37,21 +37,25 @@ export const privatePaths: readonly string[] = ['/account', '/me/update', '/pass
 
 declare const __SHOP_SHARE_VERSIONS__: Record<string, string>;
 
-/** The shared packages a remote's server entry imports, by the names it imports them with. */
-export const shares: Record<string, object> = {
+/**
+ * The shared packages a remote's server entry imports, by the names it imports them with, old names of
+ * renamed shares included. This build aliases '@tanstack/react-query' to '@shop/shared-query'
+ * (federation.shared.ts), so `ReactQuery` is that.
+ */
+export const shares: Record<string, object> = withLegacyShareNames({
   react: React,
   'react/jsx-runtime': JsxRuntime,
   'react-dom': ReactDom,
   '@shop/shared-router': SharedRouter,
   zustand: Zustand,
-  '@tanstack/react-query': ReactQuery,
+  '@shop/shared-query': ReactQuery,
   '@shop/shared-api': SharedApi,
   '@shop/shared-auth': SharedAuth,
   '@shop/shared-cart': SharedCart,
   '@shop/shared-ui': SharedUi,
   '@shop/shared-ui/overlays': SharedUiOverlays,
   '@shop/shared-ui/slider': SharedUiSlider,
-};
+});
 
 /** The version of each shared package this build carries, for the version-skew rule. */
 export const shareVersions: Record<string, string> = __SHOP_SHARE_VERSIONS__;

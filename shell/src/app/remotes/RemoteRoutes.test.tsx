@@ -11,6 +11,7 @@ const runtime = vi.hoisted(() => ({
   registerRemotes: vi.fn(),
   registerPlugins: vi.fn(),
   satisfy: vi.fn(),
+  getInstance: vi.fn(() => undefined),
 }));
 vi.mock('@module-federation/runtime', () => runtime);
 

@@ -1,4 +1,4 @@
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/runtime';
+import { getInstance, loadRemote, registerPlugins, registerRemotes } from '@module-federation/runtime';
 import {
   remoteRoutesId,
   type RemoteName,
@@ -6,6 +6,7 @@ import {
   type RuntimeConfig,
 } from '@shop/shared-contract';
 import type { ComponentType } from 'react';
+import { lendUnderLegacyNames } from './legacy-shares.ts';
 import { reportReleaseLoad } from './release-report.ts';
 import { versionSkewGuard, versionSkewOf } from './versionSkew.ts';
 
@@ -32,7 +33,12 @@ const register = (name: RemoteName, entry: string) =>
  */
 export function registerShopRemotes(config: RemotesConfig): void {
   // Before any remote loads: a remote built against another major of a shared package is refused.
-  if (!shop) registerPlugins([versionSkewGuard()]);
+  if (!shop) {
+    registerPlugins([versionSkewGuard()]);
+    // A release built before a share was renamed asks for it by its old name (LEGACY_SHARE_NAMES).
+    const federation = getInstance();
+    if (federation) lendUnderLegacyNames(federation);
+  }
   shop = config;
   for (const [name, entry] of Object.entries(config.remotes)) register(name as RemoteName, entry);
 }

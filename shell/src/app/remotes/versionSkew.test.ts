@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { findVersionSkew, RemoteVersionSkewError, versionSkewOf } from './versionSkew.ts';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  findVersionSkew,
+  RemoteVersionSkewError,
+  versionSkewGuard,
+  versionSkewOf,
+  type RemoteShare,
+} from './versionSkew.ts';
 
 const shell = { react: '19.3.1', 'react-router-dom': '7.18.5', '@shop/shared-ui': '0.1.0' };
 
@@ -55,5 +61,33 @@ describe('versionSkewOf', () => {
     const wrapped = new Error('load failed', { cause: new RemoteVersionSkewError(skew) });
     expect(versionSkewOf(wrapped)).toEqual(skew);
     expect(versionSkewOf(new Error('Failed to get manifest'))).toBeUndefined();
+  });
+});
+
+describe('versionSkewGuard', () => {
+  type SnapshotArgs = Parameters<NonNullable<ReturnType<typeof versionSkewGuard>['loadRemoteSnapshot']>>[0];
+
+  /** The hook's arguments for a remote whose manifest declares `shared`, in a shell sharing the query package. */
+  const snapshotOf = (shared: RemoteShare[]) =>
+    ({
+      from: 'manifest',
+      manifestJson: { shared },
+      moduleInfo: { name: 'storefront' },
+      options: {
+        name: 'shell',
+        shared: { '@shop/shared-query': [{ version: '5.108.0', from: 'shell' }] },
+      },
+    }) as unknown as SnapshotArgs;
+
+  const guard = versionSkewGuard();
+  const check = (shared: RemoteShare[]) => () => guard.loadRemoteSnapshot!(snapshotOf(shared));
+
+  it("checks a release built before a share's rename under the old name, against the new share", () => {
+    const old = { name: '@tanstack/react-query', requiredVersion: '^5.0.0' };
+    expect(check([{ ...old, version: '5.90.0' }])).not.toThrow();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(check([{ ...old, version: '6.0.0', requiredVersion: '^6.0.0' }])).toThrow(
+      /built against @tanstack\/react-query 6\.0\.0 \(needs \^6\.0\.0\); this shop provides @tanstack\/react-query 5\.108\.0/,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { satisfy, type ModuleFederationRuntimePlugin } from '@module-federation/runtime';
+import { withLegacyShareNames } from '@shop/shared-contract';
 
 /** What a remote's mf-manifest.json says about one shared package it was built against. */
 export interface RemoteShare {
@@ -81,7 +82,9 @@ export function versionSkewGuard(): ModuleFederationRuntimePlugin {
         const own = versions.find((share) => share.from === args.options.name) ?? versions[0];
         if (own?.version) provided[name] = own.version;
       }
-      const skew = findVersionSkew(args.moduleInfo.name, manifest.shared, provided);
+      // A release built before a share's rename is checked under the old name against the new share's
+      // version: the shell lends it that share (legacy-shares.ts).
+      const skew = findVersionSkew(args.moduleInfo.name, manifest.shared, withLegacyShareNames(provided));
       if (skew) {
         const error = new RemoteVersionSkewError(skew);
         console.error(`[shop] version skew: ${error.message}`);
