@@ -51,4 +51,21 @@ describe('the node-only run stage', () => {
       expect(text, dockerfile).toMatch(/collect-rootfs\.sh \/node-runtime \/shop\/node_modules/);
     }
   });
+
+  it('copies the manifest of every workspace package the images build from before their frozen install', () => {
+    // pnpm installs a workspace package it cannot find as a bare link, without the package's own
+    // dependencies, and exits 0: the image's build then fails, or bundles from somewhere else.
+    const notInImages = ['release-tool'];
+    const workspace = readFileSync(path.join(repoRoot, 'pnpm-workspace.yaml'), 'utf8');
+    const packages = [...workspace.split(/\n\S/)[0]!.matchAll(/^ {2}- (\S+)$/gm)]
+      .map((match) => match[1]!)
+      .filter((name) => !notInImages.includes(name));
+    expect(packages).toEqual(expect.arrayContaining(['shell', 'shared-query', 'api', 'page-server']));
+    for (const dockerfile of ['api/Dockerfile', 'page-server/Dockerfile']) {
+      const text = readFileSync(path.join(repoRoot, dockerfile), 'utf8');
+      const beforeInstall = text.slice(0, text.indexOf('RUN pnpm install --frozen-lockfile'));
+      for (const name of packages)
+        expect(beforeInstall, `${dockerfile}: ${name}`).toContain(`COPY ${name}/package.json ${name}/\n`);
+    }
+  });
 });
