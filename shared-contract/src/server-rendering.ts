@@ -75,7 +75,7 @@ export interface PageRequest {
   /** The shop's public origin, for canonical urls and link previews (`https://shop.example`). */
   shopUrl: string;
   /**
-   * The request's own query cache (a `QueryClient` of the shared `@tanstack/react-query`): the entry fills
+   * The request's own query cache (a `QueryClient` of the shared `@shop/shared-query`): the entry fills
    * it with the page's data, the shell renders from it and the page carries it to the browser's cache.
    */
   queryClient: unknown;
