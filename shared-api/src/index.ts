@@ -27,15 +27,11 @@ export {
 export * from './endpoints/identity.ts';
 export * from './endpoints/profile.ts';
 export * from './endpoints/catalog.ts';
-export * from './endpoints/admin-products.ts';
-export * from './endpoints/admin-users.ts';
 export * from './endpoints/orders.ts';
 export * from './endpoints/cart.ts';
-export * from './endpoints/releases.ts';
 export * from './endpoints/site-health.ts';
-export * from './endpoints/admin-activity.ts';
 export * from './endpoints/payment-methods.ts';
-export * from './endpoints/spreadsheets.ts';
+export * from './endpoints/admin-calls.ts';
 
 export {
   shopQueryClient,

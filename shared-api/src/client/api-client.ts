@@ -30,7 +30,8 @@ let config: ApiClientConfig = { baseUrl: '/api/v1' };
 let client: KyInstance | undefined;
 let leaving = false;
 
-function serverMessage(data: unknown): string | undefined {
+/** The server's message in an error answer's body, when it gave one. */
+export function serverMessage(data: unknown): string | undefined {
   if (
     data &&
     typeof data === 'object' &&
@@ -52,7 +53,7 @@ export function isLeavingForLogin(): boolean {
 }
 
 /** Sends the browser to /login after a 401; a page full of 401s leaves only once. */
-async function leaveForLogin(message: string): Promise<void> {
+export async function leaveForLogin(message: string): Promise<void> {
   if (leaving) return;
   leaving = true;
   storeLogoutMessage(message);
@@ -110,6 +111,11 @@ export function apiUrl(path: string, searchParams?: URLSearchParams): string {
   return searchParams ? `${url}?${searchParams.toString()}` : url;
 }
 
+/** The configuration in force: base URL and token source, for the requests not sent through ky. */
+export function apiConfig(): Readonly<ApiClientConfig> {
+  return config;
+}
+
 /** The configured ky instance; endpoint functions use it, features call the endpoint functions. */
 export function apiClient(): KyInstance {
   client ??= createClient();
@@ -118,51 +124,6 @@ export function apiClient(): KyInstance {
 
 /** How far an upload has gone: 0 to 1 (`null` while the total is unknown). */
 export type UploadProgressHandler = (fraction: number) => void;
-
-/**
- * Sends a form with upload progress. Not through ky: ky's `onUploadProgress` streams the request body,
- * which Chromium refuses over HTTP/1.1 ("Failed to fetch"), so a shop served without HTTP/2 could not
- * upload at all. XMLHttpRequest reports progress on every protocol. Same base URL, bearer token, cookies
- * and 401 handling as the ky client; failures become the same ApiError (message empty when the server
- * gave none, for `call` to fill in).
- */
-export async function sendFormWithProgress(
-  method: 'POST' | 'PUT',
-  path: string,
-  form: FormData,
-  onProgress: UploadProgressHandler,
-): Promise<unknown> {
-  const token = config.getToken ? await config.getToken() : null;
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open(method, `${config.baseUrl}/${path}`);
-    request.withCredentials = true;
-    request.responseType = 'text';
-    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    request.onerror = () => reject(new TypeError('Failed to fetch'));
-    request.onabort = () => reject(new TypeError('Upload aborted'));
-    request.onload = () => {
-      let data: unknown;
-      try {
-        data = request.responseText ? JSON.parse(request.responseText) : undefined;
-      } catch {
-        data = undefined;
-      }
-      if (request.status >= 200 && request.status < 300) {
-        onProgress(1);
-        resolve(data);
-        return;
-      }
-      const message = serverMessage(data);
-      if (request.status === 401) void leaveForLogin(message ?? SESSION_EXPIRED_MESSAGE);
-      reject(new ApiError(message ?? '', request.status));
-    };
-    request.send(form);
-  });
-}
 
 export function callOptions(context: CallContext, options: Options = {}): Options {
   return { ...options, context: { ...context } };

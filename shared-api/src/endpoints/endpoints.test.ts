@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '../client/api-client.ts';
-import { deleteProduct, getAdminProducts } from './admin-products.ts';
-import { deleteUser, updateUser } from './admin-users.ts';
+import { deleteProduct, getAdminProducts } from './admin/products.ts';
+import { deleteUser, updateUser } from './admin/users.ts';
 import { getProducts, productSearchParams, submitReview } from './catalog.ts';
 import { getAdminOrdersPage, getMyOrders, processPayment, updateOrderStatus } from './orders.ts';
 

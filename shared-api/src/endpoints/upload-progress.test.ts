@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '../client/api-client.ts';
-import { createProduct, updateProduct } from './admin-products.ts';
+import { createProduct, updateProduct } from './admin/products.ts';
 
 const product = {
   _id: 'e'.repeat(24),

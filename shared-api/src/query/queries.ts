@@ -1,7 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getUserDetails, getUsers, getUsersPage } from '../endpoints/admin-users.ts';
-import { getAdminProducts, getAdminProductsPage } from '../endpoints/admin-products.ts';
-import { getAdminActivity } from '../endpoints/admin-activity.ts';
+import {
+  getAdminActivity,
+  getAdminProducts,
+  getAdminProductsPage,
+  getReleaseHealth,
+  getUserDetails,
+  getUsers,
+  getUsersPage,
+} from '../endpoints/admin-calls.ts';
 import type {
   AdminActivityQuery,
   AdminListQuery,
@@ -28,7 +34,6 @@ import {
   getOrder,
   getOrderPayments,
 } from '../endpoints/orders.ts';
-import { getReleaseHealth } from '../endpoints/releases.ts';
 import { queryKeys } from './query-keys.ts';
 import { getSiteHealth } from '../endpoints/site-health.ts';
 

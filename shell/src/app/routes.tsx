@@ -1,3 +1,4 @@
+import { loadAdminCalls } from '@shop/shared-api';
 import { RequireAdmin, RequireAuth } from '@shop/shared-auth';
 import { loadDataDisplay, preloadableLazy } from '@shop/shared-ui';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
@@ -115,8 +116,10 @@ export const shopRoutes: RouteObject[] = [
 
 /** Used by the admin guard once an admin is let through. */
 export function AdminRemote() {
-  // The admin's tables and stats are a chunk of the design system's own (no guest page draws one): fetched
-  // beside the remote, it is here before the remote's first table.
+  // The admin's tables and stats are a chunk of the design system's own, and its api calls a chunk of the
+  // api client's (no guest page needs either): fetched beside the remote, they are here before its first
+  // table and its first call.
   void loadDataDisplay();
+  void loadAdminCalls();
   return <RemoteRoutes name="admin" title="The admin panel" notFound={<NotFoundPage />} />;
 }

@@ -8,7 +8,7 @@ import { ActivityPage } from './ActivityPage.tsx';
 import { changeText } from './change-text.ts';
 
 const api = vi.hoisted(() => ({ getAdminActivity: vi.fn() }));
-vi.mock('../../../../shared-api/src/endpoints/admin-activity.ts', async (importOriginal) => ({
+vi.mock('../../../../shared-api/src/endpoints/admin/activity.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof SharedApi>()),
   ...api,
 }));

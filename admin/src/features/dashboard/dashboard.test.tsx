@@ -13,7 +13,7 @@ const api = vi.hoisted(() => ({
   getUsersPage: vi.fn(),
   getSiteHealth: vi.fn(),
 }));
-vi.mock('../../../../shared-api/src/endpoints/admin-products.ts', async (importOriginal) => ({
+vi.mock('../../../../shared-api/src/endpoints/admin/products.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof SharedApi>()),
   getAdminProductsPage: api.getAdminProductsPage,
 }));
@@ -22,7 +22,7 @@ vi.mock('../../../../shared-api/src/endpoints/orders.ts', async (importOriginal)
   getDailyOrders: api.getDailyOrders,
   getAdminOrdersPage: api.getAdminOrdersPage,
 }));
-vi.mock('../../../../shared-api/src/endpoints/admin-users.ts', async (importOriginal) => ({
+vi.mock('../../../../shared-api/src/endpoints/admin/users.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof SharedApi>()),
   getUsersPage: api.getUsersPage,
 }));

@@ -16,7 +16,7 @@ const api = vi.hoisted(() => ({
   deleteProduct: vi.fn(),
 }));
 // The query options of shared-api call the endpoint modules directly: those are what is replaced.
-vi.mock('../../../../shared-api/src/endpoints/admin-products.ts', () => ({
+vi.mock('../../../../shared-api/src/endpoints/admin/products.ts', () => ({
   getAdminProductsPage: api.getAdminProductsPage,
   createProduct: api.createProduct,
   updateProduct: api.updateProduct,

@@ -6,7 +6,7 @@ import { renderAdmin } from '../../testing/render.tsx';
 import { ReleasesPage } from './ReleasesPage.tsx';
 
 const api = vi.hoisted(() => ({ getReleaseHealth: vi.fn() }));
-vi.mock('../../../../shared-api/src/endpoints/releases.ts', async (importOriginal) => ({
+vi.mock('../../../../shared-api/src/endpoints/admin/releases.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof SharedApi>()),
   ...api,
 }));

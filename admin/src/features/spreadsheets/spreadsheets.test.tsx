@@ -16,14 +16,14 @@ const api = vi.hoisted(() => ({
   importProductsCsv: vi.fn(),
   saveFile: vi.fn(),
 }));
-vi.mock('../../../../shared-api/src/endpoints/admin-products.ts', () => ({
+vi.mock('../../../../shared-api/src/endpoints/admin/products.ts', () => ({
   getAdminProductsPage: api.getAdminProductsPage,
 }));
 vi.mock('../../../../shared-api/src/endpoints/orders.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof SharedApi>()),
   getAdminOrdersPage: api.getAdminOrdersPage,
 }));
-vi.mock('../../../../shared-api/src/endpoints/spreadsheets.ts', () => ({
+vi.mock('../../../../shared-api/src/endpoints/admin/spreadsheets.ts', () => ({
   downloadProductsCsv: api.downloadProductsCsv,
   getOrdersCsv: api.getOrdersCsv,
   importProductsCsv: api.importProductsCsv,

@@ -14,7 +14,7 @@ const api = vi.hoisted(() => ({
   updateUser: vi.fn(),
   deleteUser: vi.fn(),
 }));
-vi.mock('../../../../shared-api/src/endpoints/admin-users.ts', async (importOriginal) => ({
+vi.mock('../../../../shared-api/src/endpoints/admin/users.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof SharedApi>()),
   ...api,
 }));

@@ -2,9 +2,9 @@ import type {
   AdminActivityQuery,
   AdminActivityResponse,
   adminActivityResponseSchema,
-} from '../schemas/index.ts';
-import { call, type Answer } from '../client/call.ts';
-import { FALLBACK_MESSAGES } from '../errors.ts';
+} from '../../schemas/index.ts';
+import { call, type Answer } from '../../client/call.ts';
+import { FALLBACK_MESSAGES } from '../../errors.ts';
 
 /** The filters of the activity list as the api's query string (empty ones left out). */
 export function adminActivityParams(query: AdminActivityQuery): URLSearchParams {

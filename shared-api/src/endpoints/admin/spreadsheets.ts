@@ -4,10 +4,10 @@ import type {
   ProductImportRefused,
   ProductImportResponse,
   productImportResponseSchema,
-} from '../schemas/index.ts';
-import { call, type Answer } from '../client/call.ts';
-import { saveFile } from '../client/save-file.ts';
-import { ApiError, FALLBACK_MESSAGES } from '../errors.ts';
+} from '../../schemas/index.ts';
+import { call, type Answer } from '../../client/call.ts';
+import { saveFile } from '../../client/save-file.ts';
+import { ApiError, FALLBACK_MESSAGES } from '../../errors.ts';
 
 /** GET /admin/products/export.csv: every product as CSV (the columns the import takes back). */
 export function getProductsCsv(): Promise<Blob> {

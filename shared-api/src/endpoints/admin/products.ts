@@ -9,11 +9,12 @@ import type {
   Product,
   ProductCreatedResponse,
   ProductInput,
-} from '../schemas/index.ts';
-import { sendFormWithProgress, type UploadProgressHandler } from '../client/api-client.ts';
-import { call, type Answer } from '../client/call.ts';
-import { FALLBACK_MESSAGES } from '../errors.ts';
-import { adminListParams } from './orders.ts';
+} from '../../schemas/index.ts';
+import type { UploadProgressHandler } from '../../client/api-client.ts';
+import { sendFormWithProgress } from '../../client/form-upload.ts';
+import { call, type Answer } from '../../client/call.ts';
+import { FALLBACK_MESSAGES } from '../../errors.ts';
+import { adminListParams } from '../orders.ts';
 
 /**
  * A product form: FormData (fields plus image files under `images`, several allowed) or a plain object

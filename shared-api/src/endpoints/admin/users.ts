@@ -10,10 +10,10 @@ import type {
   SuccessMessageResponse,
   User,
   UserResponse,
-} from '../schemas/index.ts';
-import { call, type Answer } from '../client/call.ts';
-import { FALLBACK_MESSAGES } from '../errors.ts';
-import { adminListParams } from './orders.ts';
+} from '../../schemas/index.ts';
+import { call, type Answer } from '../../client/call.ts';
+import { FALLBACK_MESSAGES } from '../../errors.ts';
+import { adminListParams } from '../orders.ts';
 
 /** GET /admin/users */
 export async function getUsers(): Promise<User[]> {
