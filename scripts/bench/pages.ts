@@ -80,7 +80,8 @@ export function benchPages(productId: string): BenchPage[] {
       who: 'guest',
       path: '/',
       goal: {
-        jsGzipKb: 250,
+        // Issue 22: no more than 247 KB on the page most visits land on (issue 12 asked for 250).
+        jsGzipKb: 247,
         scriptRequests: 20,
         performance: 100,
         lcpMs: 1000,
