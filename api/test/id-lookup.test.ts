@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
 import { idIn, newId } from '../src/db/ids.ts';
-import { rowsOf } from '../src/db/rows.ts';
 import { users } from '../src/db/schema.ts';
+import { planOf } from './helpers/query-plan.ts';
 import { freshDatabase } from './helpers/test-app.ts';
 
 // `idIn`: the ids of a whole list's batch sent as one array parameter (api/src/db/ids.ts).
@@ -37,12 +36,8 @@ it('looks the ids up through the primary key, not by scanning the table', async 
   // Sent as text[], the character(24) column would be cast to text for every row: no index could take
   // the ids as its condition, and with sequential scans priced out the plan walks a whole index and
   // filters every row.
-  const plan = await database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    const lookup = tx.select({ id: users.id }).from(users).where(idIn(users.id, ids));
-    return rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql`explain ${lookup}`));
-  });
-  const text = plan.map((line) => line['QUERY PLAN']).join('\n');
+  const lookup = database.db.select({ id: users.id }).from(users).where(idIn(users.id, ids));
+  const text = await planOf(database.db, ['enable_seqscan'], lookup);
   expect(text).toMatch(/Index Cond: \(id = ANY /);
   expect(text).not.toMatch(/Filter:/);
 });
