@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LEGACY_SHARE_NAMES, withLegacyShareNames } from './federation.ts';
 
@@ -27,5 +28,22 @@ describe('withLegacyShareNames', () => {
       expect(shared).toContain(current);
       expect(shared).not.toContain(legacy);
     }
+  });
+});
+
+describe('@shop/shared-query', () => {
+  const manifest = (dir: string) =>
+    JSON.parse(readFileSync(new URL(`../../${dir}/package.json`, import.meta.url), 'utf8')) as {
+      version: string;
+      dependencies?: Record<string, string>;
+    };
+
+  it('carries, and is versioned as, the TanStack Query the apps are tested with', () => {
+    // Builds alias the apps' imports to this package, tests do not: a different copy would ship untested,
+    // and the version-skew check reads this package's version.
+    const shared = manifest('shared-query');
+    expect(shared.dependencies?.['tanstack-react-query']).toBe(`npm:@tanstack/react-query@${shared.version}`);
+    for (const app of ['shell', 'storefront', 'admin', 'shared-api', 'shared-auth'])
+      expect(manifest(app).dependencies?.['@tanstack/react-query'], app).toBe(shared.version);
   });
 });

@@ -11,7 +11,7 @@
  *
  * The package's version is the TanStack Query version it carries, so the version-skew check compares
  * majors as for the other shared libraries. Releases built before this package asked for the share
- * `@tanstack/react-query`; the shell still lends this module under that name (`legacyShares`).
+ * `@tanstack/react-query`; the shell still lends this module under that name (`LEGACY_SHARE_NAMES`).
  */
 export {
   defaultShouldDehydrateQuery,

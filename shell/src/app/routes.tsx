@@ -120,6 +120,7 @@ export function AdminRemote() {
   // api client's (no guest page needs either): fetched beside the remote, they are here before its first
   // table and its first call.
   void loadDataDisplay();
-  void loadAdminCalls();
+  // A failed load here is not the admin's error yet: the first call tries again and shows its own.
+  loadAdminCalls().catch(() => undefined);
   return <RemoteRoutes name="admin" title="The admin panel" notFound={<NotFoundPage />} />;
 }
