@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { shopPorts } from '@shop/shared-contract';
+import { LEGACY_SHARE_NAMES, shopPorts } from '@shop/shared-contract';
 import { shellConfig } from '@shop/shared-contract/shell-config';
 import type { ReleaseHealth } from '@shop/shared-api/schemas';
 import { appDir, repoRoot } from '../../scripts/lib/apps.ts';
@@ -9,6 +9,7 @@ import { buildMissingApps } from '../../scripts/lib/build-apps.ts';
 import { guardCanaries, releaseHealth } from './canary-guard.ts';
 import { checkRelease } from './check.ts';
 import { releaseCheckPort } from './check-port.ts';
+import { releasesAskingForOldShareNames } from './legacy-shares.ts';
 import { publishRelease, releaser, sourceCommit } from './publish.ts';
 import {
   canaryRelease,
@@ -110,6 +111,23 @@ async function list(apps: readonly ReleasedApp[]) {
     for (const event of registry.events.filter((entry) => entry.action === 'auto-rollback').slice(-3))
       log(`  rolled back automatically ${when(event.at)}: ${event.id}: ${event.note ?? ''}`);
   }
+  const remotes = apps.filter((app) => app !== 'shell');
+  if (remotes.length) await listOldShareNames(remotes);
+}
+
+/** Whether the shell still has to lend each renamed share under its old name (docs/federation.md). */
+async function listOldShareNames(remotes: readonly ReleasedApp[]) {
+  const registries = await Promise.all(remotes.map((app) => loadRegistry(store, app)));
+  const askers = await releasesAskingForOldShareNames(store, registries);
+  log(
+    `\nrenamed shares (LEGACY_SHARE_NAMES in shared-contract), among the ${remotes.join(' and ')} releases that can be served`,
+  );
+  for (const [old, releases] of Object.entries(askers))
+    log(
+      releases.length
+        ? `  ${old} -> ${LEGACY_SHARE_NAMES[old]}: still asked for by ${releases.join(', ')}`
+        : `  ${old} -> ${LEGACY_SHARE_NAMES[old]}: asked for by none; the shell may stop lending it`,
+    );
 }
 
 async function publish(app: ReleasedApp, from: string | undefined) {
