@@ -76,8 +76,10 @@ function healthLine(health: ReleaseHealth | undefined): string {
 
 async function list(apps: readonly ReleasedApp[]) {
   log(`Releases in ${store.where}`);
+  const remoteRegistries: Registry[] = [];
   for (const app of apps) {
     const registry = await loadRegistry(store, app);
+    if (app !== 'shell') remoteRegistries.push(registry);
     let health: ReleaseHealth[] | null = null;
     let healthProblem = '';
     if (app !== 'shell')
@@ -111,16 +113,15 @@ async function list(apps: readonly ReleasedApp[]) {
     for (const event of registry.events.filter((entry) => entry.action === 'auto-rollback').slice(-3))
       log(`  rolled back automatically ${when(event.at)}: ${event.id}: ${event.note ?? ''}`);
   }
-  const remotes = apps.filter((app) => app !== 'shell');
-  if (remotes.length) await listOldShareNames(remotes);
+  if (remoteRegistries.length) await listOldShareNames(remoteRegistries);
 }
 
 /** Whether the shell still has to lend each renamed share under its old name (docs/federation.md). */
-async function listOldShareNames(remotes: readonly ReleasedApp[]) {
-  const registries = await Promise.all(remotes.map((app) => loadRegistry(store, app)));
+async function listOldShareNames(registries: readonly Registry[]) {
   const askers = await releasesAskingForOldShareNames(store, registries);
+  const remotes = registries.map((registry) => registry.app).join(' and ');
   log(
-    `\nrenamed shares (LEGACY_SHARE_NAMES in shared-contract), among the ${remotes.join(' and ')} releases that can be served`,
+    `\nrenamed shares (LEGACY_SHARE_NAMES in shared-contract), among the ${remotes} releases that can be served`,
   );
   for (const [old, releases] of Object.entries(askers))
     log(
