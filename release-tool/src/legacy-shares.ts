@@ -1,6 +1,6 @@
 import { LEGACY_SHARE_NAMES, REMOTE_MANIFEST_FILE } from '@shop/shared-contract';
 import type { Registry } from './registry.ts';
-import type { ReleaseStore } from './release-store.ts';
+import { releaseFileKey, type ReleaseStore } from './release-store.ts';
 
 /** A remote's releases a browser can still be served: live (the canary too) and each a rollback reaches. */
 export function servableReleases(registry: Registry): string[] {
@@ -20,7 +20,7 @@ export async function releasesAskingForOldShareNames(
   );
   for (const registry of registries) {
     for (const id of servableReleases(registry)) {
-      const bytes = await store.read(`${registry.app}/public/releases/${id}/${REMOTE_MANIFEST_FILE}`);
+      const bytes = await store.read(releaseFileKey(registry.app, id, REMOTE_MANIFEST_FILE));
       if (!bytes) continue;
       const { shared = [] } = JSON.parse(bytes.toString('utf8')) as { shared?: { name: string }[] };
       for (const { name } of shared) askers[name]?.push(`${registry.app} ${id}`);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { lookup } from 'mrmime';
 import type { Registry, ReleaseRecord, ReleasedApp } from './registry.ts';
 import { loadRegistry, saveRegistry } from './registry-file.ts';
-import { KeyExists, type ReleaseStore } from './release-store.ts';
+import { KeyExists, releaseFileKey, type ReleaseStore } from './release-store.ts';
 
 /** Build leftovers that are not part of what browsers or the page server load. */
 const NOT_PUBLISHED = /(^|\/)\.build-inputs$|(^|\/)mf-stats\.json(\.(gz|br))?$/;
@@ -95,7 +95,7 @@ export async function publishRelease(options: {
   for (const file of files) {
     const content = readFileSync(path.join(dir, file));
     bytes += content.length;
-    const key = `${app}/public/releases/${id}/${file}`;
+    const key = releaseFileKey(app, id, file);
     try {
       await store.write(key, content, {
         once: true,

@@ -17,5 +17,9 @@ export function openReleaseStore(env: NodeJS.ProcessEnv, repoRoot: string): Rele
   return createFolderStore(path.resolve(repoRoot, env.RELEASE_STORE_DIR ?? '.releases'));
 }
 
+/** The store key of a release's file: what the app's address serves as `releases/<id>/<file>`. */
+export const releaseFileKey = (app: string, id: string, file: string) =>
+  `${app}/public/releases/${id}/${file}`;
+
 /** The folder a remote's address serves, inside a folder store. */
 export const publicFolder = (storeDir: string, app: string) => path.join(storeDir, app, 'public');
