@@ -14,15 +14,12 @@ const STAMP = '.build-inputs';
 function buildInputs(app: FrontendApp): string[] {
   const roots = [
     appDir(app),
-    ...[
-      'shared-api',
-      'shared-auth',
-      'shared-cart',
-      'shared-contract',
-      'shared-query',
-      'shared-router',
-      'shared-ui',
-    ].map((p) => path.join(repoRoot, p)),
+    // Every shared package, found rather than listed: one added later and missed here would leave
+    // builds that import it taken for current after it changes.
+    ...readdirSync(repoRoot)
+      .filter((name) => name.startsWith('shared-'))
+      .sort()
+      .map((name) => path.join(repoRoot, name)),
     path.join(repoRoot, 'federation.shared.ts'),
     path.join(repoRoot, 'remote-vite-config.ts'),
     path.join(repoRoot, 'server-vite-config.ts'),
