@@ -115,7 +115,8 @@ export const federationRuntimeGroup = {
 
 /**
  * `VITE_UNMINIFIED=1` builds keep the functions' names, for the CPU profiles of
- * scripts/bench/main-thread.ts; a VITE_ variable, so such a build is never taken for the current one
- * (scripts/lib/build-apps.ts stamps them). Never deployed.
+ * scripts/bench/main-thread.ts and of the page server (its server builds too, server-vite-config.ts); a
+ * VITE_ variable, so such a build is never taken for the current one (scripts/lib/build-apps.ts stamps
+ * them; a shop started without it builds again). Never deployed.
  */
 export const minify: 'oxc' | false = process.env.VITE_UNMINIFIED ? false : 'oxc';

@@ -10,7 +10,7 @@ import {
   type ServerManifest,
   withLegacyShareNames,
 } from '@shop/shared-contract';
-import { shopAliases, sharedDependencies } from './federation.shared.ts';
+import { minify, shopAliases, sharedDependencies } from './federation.shared.ts';
 
 /**
  * The shared packages of a server render, by the names modules import them with: the browser's shares
@@ -49,7 +49,8 @@ function serverBuild(
       emptyOutDir: true,
       copyPublicDir: false,
       target: 'node22',
-      minify: true,
+      // Names kept in a VITE_UNMINIFIED build, for the page server's CPU profiles.
+      minify: minify !== false,
       rolldownOptions: {
         external,
         output: { entryFileNames: fileName, codeSplitting: false },
