@@ -187,7 +187,9 @@ test('a rendered page paints before any of its JavaScript is fetched', async ({ 
 });
 
 // The page ships the design system's global styles (reset, tokens); the app then neither builds nor inserts
-// them again (shared-ui/src/theme-provider.tsx), rendered or not.
+// them again (shared-ui/src/theme-provider.tsx), rendered or not. No style carries prefixed copies for
+// browsers older than the shop's JavaScript runs in (shared-ui/src/style-cache.ts); a line clamp's
+// `display: -webkit-box` is the property itself, not a copy.
 for (const address of ['/', '/products', '/cart']) {
   test(`${address} styles come from the page's shipped stylesheet, once`, async ({ page }) => {
     await page.goto(address);
@@ -198,11 +200,20 @@ for (const address of ['/', '/products', '/cart']) {
         [...(style.sheet?.cssRules ?? [])].some((rule) => /--chakra-colors-brand-500:/.test(rule.cssText)),
       ).length,
       shipped: document.querySelector('head > style#shop-global-styles') !== null,
+      oldBrowserPrefixes: [
+        ...[...document.querySelectorAll('style')]
+          .map((style) => style.textContent)
+          .join('')
+          .matchAll(
+            /@-webkit-keyframes|-webkit-transform|display:-webkit-flex|-ms-flex|-moz-(transform|flex)/g,
+          ),
+      ].length,
     }));
     expect(styles).toEqual({
       brandSolid: expect.stringMatching(/^#|rgb/),
       stylesheetsWithTokens: 1,
       shipped: true,
+      oldBrowserPrefixes: 0,
     });
   });
 }

@@ -1,5 +1,6 @@
 export { getShopSystem } from './theme.ts';
 export { ShopThemeProvider } from './theme-provider.tsx';
+export { createShopStyleCache } from './style-cache.ts';
 
 export { toast } from './toast/toast.ts';
 export {

@@ -1,6 +1,9 @@
+import type { EmotionCache } from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
 import { SHIPPED_GLOBAL_STYLES_ID } from '@shop/shared-contract';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { createShopStyleCache } from './style-cache.ts';
 import { getShopSystem } from './theme.ts';
 
 let systemOverShippedStyles: SystemContext | undefined;
@@ -16,6 +19,15 @@ function overShippedStyles(system: SystemContext): SystemContext {
   return systemOverShippedStyles;
 }
 
+let pageStyleCache: EmotionCache | undefined;
+
+/**
+ * A browser page's one style cache, whichever app's provider draws first: emotion inserts each style once.
+ * A server render gets its own, so that its page carries every style it uses.
+ */
+const defaultStyleCache = () =>
+  typeof document === 'undefined' ? createShopStyleCache() : (pageStyleCache ??= createShopStyleCache());
+
 const pageShipsGlobalStyles = () =>
   typeof document !== 'undefined' && document.getElementById(SHIPPED_GLOBAL_STYLES_ID) !== null;
 
@@ -27,12 +39,20 @@ const pageShipsGlobalStyles = () =>
 export function ShopThemeProvider({
   children,
   globalStylesShipped,
+  styleCache,
 }: {
   children: ReactNode;
   /** The page being rendered ships them (a server render of a page the page server writes): leave them out. */
   globalStylesShipped?: boolean;
+  /** Where the styles go: a server render passes its own, to gather them from (createShopStyleCache). */
+  styleCache?: EmotionCache;
 }) {
+  const [cache] = useState(() => styleCache ?? defaultStyleCache());
   const system = getShopSystem();
   const shipped = globalStylesShipped ?? pageShipsGlobalStyles();
-  return <ChakraProvider value={shipped ? overShippedStyles(system) : system}>{children}</ChakraProvider>;
+  return (
+    <CacheProvider value={cache}>
+      <ChakraProvider value={shipped ? overShippedStyles(system) : system}>{children}</ChakraProvider>
+    </CacheProvider>
+  );
 }

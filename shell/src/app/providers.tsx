@@ -2,6 +2,7 @@ import { shopQueryClient } from '@shop/shared-api';
 import { SessionProvider } from '@shop/shared-auth';
 import { ShopThemeProvider, ShopToaster, useSystemColorMode } from '@shop/shared-ui';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { EmotionCache } from '@emotion/cache';
 import type { ReactNode } from 'react';
 import type { RuntimeConfig } from './config.ts';
 import { CartFollowsAccount } from './CartFollowsAccount.tsx';
@@ -18,6 +19,7 @@ export function ShopProviders({
   children,
   queryClient = shopQueryClient,
   globalStylesShipped,
+  styleCache,
 }: {
   config: RuntimeConfig;
   children: ReactNode;
@@ -25,11 +27,13 @@ export function ShopProviders({
   queryClient?: QueryClient;
   /** A server render of a page whose head ships the design system's global styles. */
   globalStylesShipped?: boolean;
+  /** A server render's own style cache, which it gathers the page's styles from. */
+  styleCache?: EmotionCache;
 }) {
   useSystemColorMode();
   return (
     <RuntimeConfigContext value={config}>
-      <ShopThemeProvider globalStylesShipped={globalStylesShipped}>
+      <ShopThemeProvider globalStylesShipped={globalStylesShipped} styleCache={styleCache}>
         <QueryClientProvider client={queryClient}>
           <SessionProvider auth={config.auth} apiBaseUrl={config.apiBaseUrl}>
             <CartFollowsAccount />

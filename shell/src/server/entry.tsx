@@ -1,12 +1,11 @@
-import createCache from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
-import { CacheProvider } from '@emotion/react';
 import * as SharedApi from '@shop/shared-api';
 import * as SharedAuth from '@shop/shared-auth';
 import * as SharedCart from '@shop/shared-cart';
 import { withLegacyShareNames, type RemoteRoutesProps, type RuntimeConfig } from '@shop/shared-contract';
 import * as SharedRouter from '@shop/shared-router';
 import * as SharedUi from '@shop/shared-ui';
+import { createShopStyleCache } from '@shop/shared-ui';
 import * as SharedUiOverlays from '@shop/shared-ui/overlays';
 import * as SharedUiSlider from '@shop/shared-ui/slider';
 import * as ReactQuery from '@tanstack/react-query';
@@ -98,19 +97,17 @@ export async function renderRoot({
   queryClient,
   signal,
 }: RootRenderRequest): Promise<RenderedRoot> {
-  const cache = createCache({ key: 'css' });
+  const cache = createShopStyleCache();
   // Styles are not written beside their elements: they are gathered below.
   cache.compat = true;
   const tree = (
-    <CacheProvider value={cache}>
-      <ProvidedRemotesContext value={storefront ? { storefront } : {}}>
-        <ShopProviders config={config} queryClient={queryClient} globalStylesShipped>
-          <StaticRouter location={`${url.pathname}${url.search}`}>
-            <ShopRoutes />
-          </StaticRouter>
-        </ShopProviders>
-      </ProvidedRemotesContext>
-    </CacheProvider>
+    <ProvidedRemotesContext value={storefront ? { storefront } : {}}>
+      <ShopProviders config={config} queryClient={queryClient} styleCache={cache} globalStylesShipped>
+        <StaticRouter location={`${url.pathname}${url.search}`}>
+          <ShopRoutes />
+        </StaticRouter>
+      </ShopProviders>
+    </ProvidedRemotesContext>
   );
   let failure: unknown;
   const { prelude } = await prerenderToNodeStream(tree, {

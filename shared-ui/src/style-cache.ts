@@ -1,0 +1,27 @@
+import createCache, { type EmotionCache, type StylisPlugin } from '@emotion/cache';
+
+/**
+ * The declarations the shop's browsers still need a `-webkit-` copy of. The builds target vite's "widely
+ * available" browsers (Chrome and Edge 107, Firefox 104, Safari 16): Safari wants the prefix for these,
+ * Chrome for masks, `background-clip: text` and print colours. Emotion's default prefixer also writes
+ * `-webkit-`, `-moz-` and `-ms-` copies of flexbox, transforms, transitions, animations, keyframes, sticky
+ * positions and placeholders, for browsers that cannot run the shop's JavaScript: a quarter of a product
+ * page's CSS (docs/performance.md, "Prefixes for the browsers the shop runs in").
+ */
+const NEEDS_WEBKIT_COPY =
+  /^(?:user-select|text-size-adjust|hyphens|box-decoration-break|background-clip|backdrop-filter|print-color-adjust|text-decoration|mask(?:-[a-z-]+)?)$/;
+
+/** Emotion's prefixer narrowed to NEEDS_WEBKIT_COPY: a declaration there is written prefixed, then as is. */
+export const prefixForShopBrowsers: StylisPlugin = (element) => {
+  if (element.type !== 'decl' || element.return || typeof element.props !== 'string') return;
+  if (NEEDS_WEBKIT_COPY.test(element.props)) element.return = `-webkit-${element.value}${element.value}`;
+};
+
+/**
+ * The cache emotion writes the shop's styles with (Chakra's styled components, globals and keyframes):
+ * its usual key, so class names and the server's `<style data-emotion="css …">` tags are what they were,
+ * and the narrowed prefixer. One per render on a server (the styles of one page), one per page in a browser.
+ */
+export function createShopStyleCache(): EmotionCache {
+  return createCache({ key: 'css', stylisPlugins: [prefixForShopBrowsers] });
+}
