@@ -14,7 +14,7 @@ import {
 } from './helpers/shop.ts';
 import { issueResetToken } from '../src/auth/reset-tokens.ts';
 import { users } from '../src/db/schema.ts';
-import { signedWebhook } from '../src/payments/upi/local-upi-gateway.ts';
+import { signedWebhook } from '../src/payment-gateways/local-upi-gateway.ts';
 import type { Access } from '../src/http/route-kit.ts';
 
 // Every route of the api's route table, called by a guest, a shopper, another shopper and an admin,

@@ -15,7 +15,7 @@ import { inputsFor, type Pools } from './helpers/schema-arbitrary.ts';
 import { RECORDED, startFakeRazorpay } from './helpers/fake-razorpay.ts';
 import { orders, paymentRequests, products } from '../src/db/schema.ts';
 import { sweepPaymentRequests } from '../src/payments/upi/settle-payment-request.ts';
-import { INVALID_SIGNATURE } from '../src/payments/razorpay/razorpay-routes.ts';
+import { INVALID_SIGNATURE } from '../src/payments/razorpay-routes.ts';
 import { retryPendingRefunds } from '../src/orders/refunds.ts';
 
 // Issue 25, item 5: Razorpay through its official SDK, against a local fake answering Razorpay's recorded

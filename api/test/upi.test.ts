@@ -8,7 +8,7 @@ import {
   signedWebhook,
   DECLINED_MESSAGE,
   TEST_VPA,
-} from '../src/payments/upi/local-upi-gateway.ts';
+} from '../src/payment-gateways/local-upi-gateway.ts';
 import type { PaymentRequestRow } from '../src/db/schema.ts';
 import { sweepPaymentRequests } from '../src/payments/upi/settle-payment-request.ts';
 import type { PaymentWebhook } from '@shop/shared-api/schemas';

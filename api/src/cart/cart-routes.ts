@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import type { ZodApp } from '../http/types.ts';
 import { HttpError } from '../http/errors.ts';
 import { currentUser } from '../http/route-kit.ts';
-import { quantitiesOf } from '../orders/place-order.ts';
+import { quantitiesOf } from './cart-lines.ts';
 import { readCart, saveCart } from './cart-repository.ts';
 
 const tag = 'cart';

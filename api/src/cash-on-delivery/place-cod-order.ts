@@ -7,7 +7,8 @@ import { orders, users, type UserRow } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
 import { badRequest } from '../http/errors.ts';
 import { insertOrder } from '../orders/order-repository.ts';
-import { priceLines, quantitiesOf } from '../orders/place-order.ts';
+import { quantitiesOf } from '../cart/cart-lines.ts';
+import { priceLines } from '../orders/place-order.ts';
 import { cashOnDeliveryRefusal } from './cod-rules.ts';
 
 type CashOrderInput = z.output<typeof cashOnDeliveryOrderRequestSchema>;

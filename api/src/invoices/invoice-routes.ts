@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { idParamsSchema } from '@shop/shared-api/schemas';
+import { idParamsSchema, isPaid } from '@shop/shared-api/schemas';
 import type { AppContext } from '../context.ts';
 import { orders, users } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { ZodApp } from '../http/types.ts';
 import { notFound } from '../http/errors.ts';
 import { currentUser } from '../http/route-kit.ts';
-import { isPaid } from '../orders/order-view.ts';
 import { findInvoiceOf, issueInvoice } from './invoice-repository.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 

@@ -4,6 +4,7 @@ import {
   dailyOrdersQuerySchema,
   dailyOrdersResponseSchema,
   isPagedAdminQuery,
+  isPaid,
   idParamsSchema,
   orderResponseSchema,
   processOrderRequestSchema,
@@ -22,7 +23,6 @@ import { recordAdminChange } from '../audit/audit-trail.ts';
 import { findInvoiceOf, issueInvoice } from '../invoices/invoice-repository.ts';
 import { sendInBackground } from '../mail/mailer.ts';
 import { orderShippedMail } from '../mail/messages.ts';
-import { isPaid } from './order-view.ts';
 import { deleteOrderRestocking } from './order-refunds.ts';
 import {
   buyerOf,

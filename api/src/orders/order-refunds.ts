@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { GST_PERCENT } from '@shop/shared-api/schemas';
+import { GST_PERCENT, isPaid } from '@shop/shared-api/schemas';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { newId } from '../db/ids.ts';
 import {
@@ -12,7 +12,6 @@ import {
   type RefundedLine,
 } from '../db/schema.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
-import { isPaid } from './order-view.ts';
 import type { PaymentRefunder, RefundGateway } from './payment-refunder.ts';
 import { recordAdminChange } from '../audit/audit-trail.ts';
 import { lockOrder, orderAuditFields } from './order-repository.ts';

@@ -9,9 +9,6 @@ interface OrderUser {
   email: string;
 }
 
-/** The product's rule (PAID for 'succeeded' only), which also decides whether an order is invoiced. */
-export const isPaid = (paymentStatus: string) => paymentStatus === 'succeeded';
-
 export function toOrderView(
   row: OrderRow,
   user: OrderUser,

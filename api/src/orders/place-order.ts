@@ -11,34 +11,13 @@ import { priceOrder } from './pricing.ts';
 import { insertOrder, lockProducts, paymentSpentOn, takeStock } from './order-repository.ts';
 import { refundRefusedPayment } from './refunds.ts';
 import { issueInvoice } from '../invoices/invoice-repository.ts';
+import { quantitiesOf } from '../cart/cart-lines.ts';
 
 type OrderInput = z.output<typeof newOrderRequestSchema>;
 
 const PAYMENT_USED = 'This payment has already been used for an order';
 const PAYMENT_REFUNDED = 'This payment was refunded; start the payment again';
-const MAX_UNITS_PER_PRODUCT = 1000;
 const ROUNDING_TOLERANCE_PAISE = 1;
-
-/**
- * Creates an order from product ids and quantities only. Prices, tax, shipping and total come from the
- * catalog; the payment intent must have succeeded, for exactly that total, for this user, and never have
- * paid for another order. Stock is checked and decremented in the same transaction, under row locks taken
- * in id order, so concurrent orders never oversell or deadlock. A verified payment whose order is then
- * refused (stock ran out, product gone, amount differs) is refunded at once through the same gateway.
- */
-/** An order's (or a saved cart's) lines as quantities per product (a product named twice is one line), within the bound. */
-export function quantitiesOf(
-  lines: readonly { product: string; quantity: number }[],
-  field: 'orderItems' | 'lines' = 'orderItems',
-) {
-  const quantities = new Map<string, number>();
-  for (const line of lines) quantities.set(line.product, (quantities.get(line.product) ?? 0) + line.quantity);
-  for (const quantity of quantities.values()) {
-    if (quantity > MAX_UNITS_PER_PRODUCT)
-      throw badRequest(`${field}: at most ${MAX_UNITS_PER_PRODUCT} of one product`);
-  }
-  return quantities;
-}
 
 /**
  * Locks the order's products (in id order) and prices the lines from the catalog: the lines as sold
@@ -71,6 +50,13 @@ export async function priceLines(tx: Tx, quantities: Map<string, number>) {
   return { items, totals: priceOrder(items), takeStockOfLines };
 }
 
+/**
+ * Creates an order from product ids and quantities only. Prices, tax, shipping and total come from the
+ * catalog; the payment intent must have succeeded, for exactly that total, for this user, and never have
+ * paid for another order. Stock is checked and decremented in the same transaction, under row locks taken
+ * in id order, so concurrent orders never oversell or deadlock. A verified payment whose order is then
+ * refused (stock ran out, product gone, amount differs) is refunded at once through the same gateway.
+ */
 export async function placeOrder(ctx: AppContext, user: UserRow, input: OrderInput, log: FastifyBaseLogger) {
   const quantities = quantitiesOf(input.orderItems);
 

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { usedPayments } from '../db/schema.ts';
-import type { PaymentGateway } from '../payments/gateway.ts';
+import type { PaymentGateway } from '../payment-gateways/gateway.ts';
 
 /**
  * Claims a succeeded payment for a refund: recorded as spent first, so no order can use it afterwards and

@@ -11,8 +11,8 @@ import type { Db } from '../db/client.ts';
 import type { ZodApp } from '../http/types.ts';
 import { currentUser, type RouteKit } from '../http/route-kit.ts';
 import type { ShopMetrics } from '../observability/metrics.ts';
-import type { PaymentGateway } from './gateway.ts';
-import { CardError, confirmLocalIntent } from './local-gateway.ts';
+import type { PaymentGateway } from '../payment-gateways/gateway.ts';
+import { CardError, confirmLocalIntent } from '../payment-gateways/local-gateway.ts';
 
 /** Card errors carry Stripe's `error` object beside the usual `{ success: false, message }`. */
 const cardErrorSchema = errorResponseSchema.extend({

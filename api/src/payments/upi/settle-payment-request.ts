@@ -5,13 +5,14 @@ import type { AppContext } from '../../context.ts';
 import { paymentRequests, users, type OrderRow, type PaymentRequestRow } from '../../db/schema.ts';
 import { HttpError, badRequest } from '../../http/errors.ts';
 import { insertOrder } from '../../orders/order-repository.ts';
-import { priceLines, quantitiesOf } from '../../orders/place-order.ts';
+import { quantitiesOf } from '../../cart/cart-lines.ts';
+import { priceLines } from '../../orders/place-order.ts';
 import { refundRefusedPayment } from '../../orders/refunds.ts';
 import { issueInvoice } from '../../invoices/invoice-repository.ts';
 import { sendInBackground } from '../../mail/mailer.ts';
 import { orderConfirmationMail } from '../../mail/messages.ts';
-import { orderMethodOf } from '../razorpay/razorpay-gateway.ts';
-import type { GatewayVerdict, PaymentRequestGateway } from './upi-gateway.ts';
+import { orderMethodOf } from '../../payment-gateways/razorpay-gateway.ts';
+import type { GatewayVerdict, PaymentRequestGateway } from '../../payment-gateways/upi-gateway.ts';
 
 /** How a request ends: the gateway's verdict, or expiry (its bound passed with no answer). */
 export type Outcome = GatewayVerdict | { status: 'expired' };

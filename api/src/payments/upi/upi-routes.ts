@@ -16,9 +16,10 @@ import { newId } from '../../db/ids.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { currentUser } from '../../http/route-kit.ts';
-import { priceLines, quantitiesOf } from '../../orders/place-order.ts';
+import { quantitiesOf } from '../../cart/cart-lines.ts';
+import { priceLines } from '../../orders/place-order.ts';
 import { settlePaymentRequest } from './settle-payment-request.ts';
-import { PaymentRequestRefused, type PaymentRequestGateway } from './upi-gateway.ts';
+import { PaymentRequestRefused, type PaymentRequestGateway } from '../../payment-gateways/upi-gateway.ts';
 
 const tag = 'payments';
 const NO_PAYMENT = 'UPI payment not found';

@@ -5,16 +5,17 @@ import {
   razorpayVerifyRequestSchema,
   upiPaymentResponseSchema,
 } from '@shop/shared-api/schemas';
-import type { AppContext } from '../../context.ts';
-import { paymentRequests } from '../../db/schema.ts';
-import { newId } from '../../db/ids.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
-import type { ZodApp } from '../../http/types.ts';
-import { currentUser } from '../../http/route-kit.ts';
-import { priceLines, quantitiesOf } from '../../orders/place-order.ts';
-import { settlePaymentRequest } from '../upi/settle-payment-request.ts';
-import { viewOf } from '../upi/upi-routes.ts';
-import type { RazorpayGateway } from './razorpay-gateway.ts';
+import type { AppContext } from '../context.ts';
+import { paymentRequests } from '../db/schema.ts';
+import { newId } from '../db/ids.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import type { ZodApp } from '../http/types.ts';
+import { currentUser } from '../http/route-kit.ts';
+import { quantitiesOf } from '../cart/cart-lines.ts';
+import { priceLines } from '../orders/place-order.ts';
+import { settlePaymentRequest } from './upi/settle-payment-request.ts';
+import { viewOf } from './upi/upi-routes.ts';
+import type { RazorpayGateway } from '../payment-gateways/razorpay-gateway.ts';
 
 const tag = 'payments';
 const NO_PAYMENT = 'Payment not found';

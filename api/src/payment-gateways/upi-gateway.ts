@@ -1,5 +1,5 @@
-import type { PaymentRequestRow } from '../../db/schema.ts';
-import type { RefundOptions } from '../gateway.ts';
+import type { PaymentRequestRow } from '../db/schema.ts';
+import type { RefundOptions } from './gateway.ts';
 
 /** What the gateway says of a payment request now. */
 export type GatewayVerdict =

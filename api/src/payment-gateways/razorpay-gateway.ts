@@ -1,8 +1,8 @@
 import Razorpay from 'razorpay';
 import { validatePaymentVerification } from 'razorpay/dist/utils/razorpay-utils.js';
-import type { RazorpaySettings } from '../../config.ts';
-import { badGateway } from '../../http/errors.ts';
-import type { GatewayVerdict, PaymentRequestGateway } from '../upi/upi-gateway.ts';
+import type { RazorpaySettings } from '../config.ts';
+import { badGateway } from '../http/errors.ts';
+import type { GatewayVerdict, PaymentRequestGateway } from './upi-gateway.ts';
 
 /** Where the SDK sends its calls; unset means https://api.razorpay.com. Tests point it at a local fake. */
 export interface RazorpayConnection {

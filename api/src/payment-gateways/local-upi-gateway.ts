@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { UPI_TEST_VPAS, type PaymentWebhook } from '@shop/shared-api/schemas';
-import type { PaymentRequestRow } from '../../db/schema.ts';
-import { sameSecret } from '../../auth/secrets.ts';
+import type { PaymentRequestRow } from '../db/schema.ts';
+import { sameSecret } from '../auth/secrets.ts';
 import { PaymentRequestRefused, type GatewayVerdict, type PaymentRequestGateway } from './upi-gateway.ts';
 
 /** The test UPI ids (shared with the payment page's test-mode hint). */
