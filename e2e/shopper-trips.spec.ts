@@ -17,6 +17,31 @@ import {
 const TSHIRT = 'Pure Cotton Crew Neck T-Shirt'; // ₹399
 const CASE = 'Phone Case with Stand'; // ₹149
 
+test("the header shows the cart's count inside its badge, where it can be read", async ({
+  page,
+  request,
+}) => {
+  const phoneCase = await productNamed(request, CASE);
+  await registerViaUi(page, newAccount('badge'));
+  await addToCart(page, phoneCase._id);
+  const count = page.getByTestId('cart-count');
+  await expect(count).toHaveText('1');
+  // The number's glyphs, not its element: a line box taller than the disc drew them below it, unseen.
+  const glyphsInsideBadge = await count.evaluate((badge) => {
+    const text = document.createRange();
+    text.selectNodeContents(badge);
+    const glyphs = text.getBoundingClientRect();
+    const disc = badge.getBoundingClientRect();
+    return (
+      glyphs.top >= disc.top - 1 &&
+      glyphs.bottom <= disc.bottom + 1 &&
+      glyphs.left >= disc.left - 1 &&
+      glyphs.right <= disc.right + 1
+    );
+  });
+  expect(glyphsInsideBadge).toBe(true);
+});
+
 test('signing out leaves nothing personal: the next account sees no cart and no address', async ({
   page,
   request,

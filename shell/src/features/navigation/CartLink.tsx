@@ -34,8 +34,12 @@ export function CartLink() {
             color="brand.contrast"
             fontSize="2xs"
             fontWeight="bold"
-            lineHeight="4.5"
-            textAlign="center"
+            // Centred in the disc: a line height of "4.5" was read as 4.5 times the font (45 px), which put the
+            // number below the disc, white on the white bar.
+            display="flex"
+            alignItems="center"
+            justifyContent="center"
+            lineHeight="1"
             data-testid="cart-count"
           >
             {count}
