@@ -69,9 +69,12 @@ function OrderCard({ order }: { order: Order }) {
               <Text fontFamily="mono" fontSize="sm" wordBreak="break-all">
                 Order #{order._id}
               </Text>
-              <OrderStatusBadge status={order.orderStatus} />
-              <PaymentStatusBadge status={order.paymentInfo.status} />
-              <RefundBadge refunded={order.refundedPrice} total={order.totalPrice} />
+              {/* The badges wrap as one: on a phone a short status kept beside the number split them. */}
+              <HStack gap="2">
+                <OrderStatusBadge status={order.orderStatus} />
+                <PaymentStatusBadge status={order.paymentInfo.status} />
+                <RefundBadge refunded={order.refundedPrice} total={order.totalPrice} />
+              </HStack>
             </HStack>
             <HStack gap="4" wrap="wrap" fontSize="sm" color="fg.muted">
               <Text>{formatLongDate(order.createdAt)}</Text>
