@@ -26,12 +26,13 @@ type Role = 'guest' | 'shopper' | 'other' | 'admin';
 const ROLES: Role[] = ['guest', 'shopper', 'other', 'admin'];
 
 /** Who a route lets in, written by hand for each route (the route table's `access` must agree). */
-type Allowed = 'everyone' | 'cookie' | 'signed-in' | 'owner' | 'admin';
+type Allowed = 'everyone' | 'cookie' | 'signed-in' | 'owner' | 'own' | 'admin';
 const ACCESS_OF: Record<Allowed, Access> = {
   everyone: 'public',
   cookie: 'public',
   'signed-in': 'user',
   owner: 'user',
+  own: 'user',
   admin: 'admin',
 };
 /** What each role gets: 'ok' is any 2xx. */
@@ -42,6 +43,8 @@ const OUTCOMES: Record<Allowed, Record<Role, 'ok' | 401 | 403 | 404>> = {
   'signed-in': { guest: 401, shopper: 'ok', other: 'ok', admin: 'ok' },
   // The shopper's own order: someone else's is as if it did not exist; admins read any.
   owner: { guest: 401, shopper: 'ok', other: 404, admin: 'ok' },
+  // The shopper's own order, changed by its shopper only: admins change it through the admin routes.
+  own: { guest: 401, shopper: 'ok', other: 404, admin: 404 },
   admin: { guest: 401, shopper: 403, other: 403, admin: 'ok' },
 };
 
@@ -235,6 +238,10 @@ const ROWS: Record<string, { allowed: Allowed; call: Build }> = {
         headers: { 'x-razorpay-signature': signature },
       };
     },
+  },
+  'POST /api/v1/order/:id/cancel': {
+    allowed: 'own',
+    call: async (_caller, cast) => ({ url: `/order/${await orderOf(cast.shopper)}/cancel` }),
   },
   'GET /api/v1/order/:id/invoice': {
     allowed: 'owner',

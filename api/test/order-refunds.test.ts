@@ -72,6 +72,84 @@ const activityOf = async (orderId: string, action: string) => {
     .entries;
 };
 
+const cancelMine = (orderId: string, as: SignedIn) => t.request('POST', `/order/${orderId}/cancel`, { as });
+
+describe('a shopper cancels their own order before it ships', () => {
+  it('a paid order: stock back, the payment refunded once, the order Cancelled for the shopper and the admin', async () => {
+    const buyer = await register(t.app);
+    const { orderId, lamp, mug, intentId, paidPaise } = await paidOrder(buyer);
+
+    const cancelled = await cancelMine(orderId, buyer);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().order).toMatchObject({
+      _id: orderId,
+      orderStatus: 'Cancelled',
+      refundedPrice: paidPaise / 100,
+    });
+    expect([await stockOf(lamp), await stockOf(mug)]).toEqual([10, 10]);
+    expect(await intentOf(intentId)).toMatchObject({ status: 'refunded', refundedPaise: paidPaise });
+    expect(mailed(new RegExp(`Order cancelled for ${buyer.email}: order ${orderId}, refund ₹`))).toBe(true);
+    const history = (await t.request('GET', `/admin/order/${orderId}/payments`, { as: t.admin })).json();
+    expect(history.payments).toEqual([
+      expect.objectContaining({ kind: 'paid' }),
+      expect.objectContaining({
+        kind: 'cancel',
+        amount: paidPaise / 100,
+        status: 'refunded',
+        by: 'Test User',
+      }),
+    ]);
+    // The admin's Activity screen names who cancelled it.
+    expect(await activityOf(orderId, 'order.cancel')).toHaveLength(1);
+
+    const again = await cancelMine(orderId, buyer);
+    expect([again.statusCode, again.json().message]).toEqual([400, 'This order is already cancelled']);
+    expect(await gatewayRefundsOf(intentId)).toHaveLength(1);
+  });
+
+  it('a cash order never paid: stock back, nothing refunded', async () => {
+    const buyer = await register(t.app);
+    const item = await addProduct(t.app, { pricePaise: 40_000, stock: 4 });
+    const placed = await t.app.inject(cashOrderRequest(buyer, [{ product: item.id, quantity: 3 }]));
+    const orderId = placed.json().order._id;
+    const cancelled = await cancelMine(orderId, buyer);
+    expect(cancelled.json().order).toMatchObject({ orderStatus: 'Cancelled', refundedPrice: 0 });
+    expect(await stockOf(item.id)).toBe(4);
+    expect(await refundRowsOf(orderId)).toEqual([]);
+  });
+
+  it('a shipped or delivered order is refused and left as it was', async () => {
+    const buyer = await register(t.app);
+    const { orderId, lamp, intentId } = await paidOrder(buyer);
+    await moveTo(orderId, { status: 'Shipped' });
+    const refused = await cancelMine(orderId, buyer);
+    expect([refused.statusCode, refused.json().message]).toEqual([
+      400,
+      'This order has been shipped and can no longer be cancelled',
+    ]);
+    await moveTo(orderId, { status: 'Delivered' });
+    expect((await cancelMine(orderId, buyer)).statusCode).toBe(400);
+    const order = (await t.request('GET', `/order/${orderId}`, { as: buyer })).json().order;
+    expect(order).toMatchObject({ orderStatus: 'Delivered', refundedPrice: 0 });
+    expect(await stockOf(lamp)).toBe(8);
+    expect(await gatewayRefundsOf(intentId)).toEqual([]);
+  });
+
+  it("another shopper's order is a 404 and stays as it was; a guest is asked to log in", async () => {
+    const buyer = await register(t.app);
+    const stranger = await register(t.app);
+    const { orderId, lamp } = await paidOrder(buyer);
+    const refused = await cancelMine(orderId, stranger);
+    expect([refused.statusCode, refused.json().message]).toEqual([404, 'Order not found with this Id']);
+    expect((await t.request('POST', `/order/${orderId}/cancel`)).statusCode).toBe(401);
+    expect((await cancelMine('0123456789abcdef01234567', buyer)).statusCode).toBe(404);
+    expect((await cancelMine('not-an-id', buyer)).statusCode).toBe(400);
+    const order = (await t.request('GET', `/order/${orderId}`, { as: buyer })).json().order;
+    expect(order.orderStatus).toBe('Processing');
+    expect(await stockOf(lamp)).toBe(8);
+  });
+});
+
 describe('cancel', () => {
   it('a paid order: every unit back in stock, the whole payment refunded once, the shopper sees and is mailed', async () => {
     const buyer = await register(t.app);

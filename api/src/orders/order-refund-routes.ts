@@ -9,24 +9,22 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { orders, type OrderRefundRow, type OrderRow } from '../db/schema.ts';
+import { orders } from '../db/schema.ts';
 import type { ZodApp } from '../http/types.ts';
 import { notFound } from '../http/errors.ts';
 import { currentUser } from '../http/route-kit.ts';
-import { sendInBackground } from '../mail/mailer.ts';
-import { orderCancelledMail, orderRefundedMail } from '../mail/messages.ts';
-import { buyerOf, findOrder } from './order-repository.ts';
+import { buyerOf } from './order-repository.ts';
 import {
   cancelOrder,
   paidPaiseOf,
   refundableLines,
   refundOrderLines,
   refundsOf,
-  settleRefund,
   type LineRefundKind,
   type Refunder,
 } from './order-refunds.ts';
 import { paymentRefunder } from './payment-refunder.ts';
+import { refundFollowUp } from './refund-follow-up.ts';
 
 const tag = 'admin: orders';
 const noSuchOrder = () => notFound('Order not found with this Id');
@@ -40,32 +38,7 @@ export function registerOrderRefundRoutes(admin: ZodApp, ctx: AppContext) {
   const { db, kit } = ctx;
   const refunder = paymentRefunder(db, ctx.payments, ctx.upi);
 
-  /** After the commit: the gateway's refund, the shopper's mail, and the order as it now stands. */
-  async function afterRefund(
-    order: OrderRow,
-    refund: OrderRefundRow | null,
-    kind: 'cancel' | LineRefundKind,
-    baseUrl: string,
-    log: FastifyBaseLogger,
-  ) {
-    ctx.catalogCache.invalidate();
-    const status = refund ? await settleRefund(db, refunder, refund, log) : null;
-    if (refund) ctx.metrics.paymentRefunded(status === 'refunded' ? 'refunded' : 'pending');
-    const buyer = await buyerOf(db, order.userId);
-    if (buyer) {
-      const money = refund ? { amountPaise: refund.amountPaise, pending: status === 'pending' } : null;
-      const mail =
-        kind === 'cancel'
-          ? orderCancelledMail(ctx.config.shopUrl, buyer.email, order, money)
-          : orderRefundedMail(ctx.config.shopUrl, buyer.email, order, {
-              ...money!,
-              lines: refund!.lines,
-              returned: kind === 'return',
-            });
-      sendInBackground(ctx.mailer, mail, log);
-    }
-    return { success: true as const, order: (await findOrder(db, order.id, baseUrl))! };
-  }
+  const afterRefund = refundFollowUp(ctx, refunder);
 
   admin.get(
     '/order/:id/payments',

@@ -16,7 +16,10 @@ import type { PaymentRefunder, RefundGateway } from './payment-refunder.ts';
 import { recordAdminChange } from '../audit/audit-trail.ts';
 import { lockOrder, orderAuditFields } from './order-repository.ts';
 
-/** The admin giving money back, named in the order's payment history and the audit trail. */
+/**
+ * Who gives the money back, named in the order's payment history and the audit trail: an admin, or the
+ * shopper cancelling their own order.
+ */
 export interface Refunder {
   id: string;
   name: string;
@@ -175,19 +178,32 @@ export async function retryPendingOrderRefunds(db: Db, refunder: PaymentRefunder
   return refunded;
 }
 
+/** A shopper cancels their own order only until it is shipped (an admin may until it is delivered). */
+export const SHIPPED_CANNOT_BE_CANCELLED = 'This order has been shipped and can no longer be cancelled';
+
 /**
  * Cancels an order not delivered yet, in one transaction: every unit not put back yet goes back in stock,
  * the order becomes Cancelled, and what was paid and not refunded yet is claimed as a refund (none for a
- * cash order never paid). The caller settles the refund with the gateway after the commit.
+ * cash order never paid). The caller settles the refund with the gateway after the commit. With
+ * `byShopper`, `by` is the shopper, who cancels only their own order (another's is 404, as reading it is)
+ * and only while it is Processing; the rules are checked on the locked row, so an order shipped
+ * meanwhile is refused, not cancelled.
  */
-export async function cancelOrder(db: Db, refunder: PaymentRefunder, id: string, by: Refunder) {
+export async function cancelOrder(
+  db: Db,
+  refunder: PaymentRefunder,
+  id: string,
+  by: Refunder,
+  { byShopper = false }: { byShopper?: boolean } = {},
+) {
   const gateway = await gatewayOfOrder(db, refunder, id);
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
-    if (!order) throw noSuchOrder();
+    if (!order || (byShopper && order.userId !== by.id)) throw noSuchOrder();
     if (order.orderStatus === 'Cancelled') throw badRequest('This order is already cancelled');
     if (order.orderStatus === 'Delivered')
       throw badRequest('A delivered order cannot be cancelled: record a return of its lines instead');
+    if (byShopper && order.orderStatus !== 'Processing') throw badRequest(SHIPPED_CANNOT_BE_CANCELLED);
     const previous = await refundsOf(tx, id);
     await restock(tx, unitsNotRestocked(order, previous));
     const left = paidPaiseOf(order) - order.refundedPaise;

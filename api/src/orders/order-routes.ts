@@ -13,12 +13,20 @@ import { placeOrder } from './place-order.ts';
 import { sendInBackground } from '../mail/mailer.ts';
 import { orderConfirmationMail } from '../mail/messages.ts';
 import { findOrder, listOrdersOf } from './order-repository.ts';
+import { cancelOrder } from './order-refunds.ts';
+import { paymentRefunder } from './payment-refunder.ts';
+import { refundFollowUp } from './refund-follow-up.ts';
 
 const tag = 'orders';
 
-/** A shopper's orders: place one, list mine, read one (only mine; admins read any). */
+/**
+ * A shopper's orders: place one, list mine, read one (only mine; admins read any), cancel mine before it
+ * ships.
+ */
 export function registerOrderRoutes(app: ZodApp, ctx: AppContext) {
   const { db, kit } = ctx;
+  const refunder = paymentRefunder(db, ctx.payments, ctx.upi);
+  const afterRefund = refundFollowUp(ctx, refunder);
 
   app.post(
     '/order/new',
@@ -65,6 +73,28 @@ export function registerOrderRoutes(app: ZodApp, ctx: AppContext) {
       const order = await findOrder(db, request.params.id, kit.baseUrlOf(request), ownerId);
       if (!order) throw notFound('Order not found with this Id');
       return { success: true as const, order };
+    },
+  );
+
+  app.post(
+    '/order/:id/cancel',
+    kit.user({
+      tag,
+      summary: 'Cancel my order before it ships',
+      description:
+        "Only the shopper's own order, and only while it is Processing (an order of someone else is 404; a " +
+        'shipped, delivered or cancelled one is 400). Its stock is put back, what was paid is refunded ' +
+        'through the gateway that took it (nothing for a cash order never paid), and the shopper is mailed.',
+      params: idParamsSchema,
+      response: { 200: orderResponseSchema },
+      errors: [404, 502],
+    }),
+    async (request) => {
+      const shopper = currentUser(request);
+      const { order, refund } = await cancelOrder(db, refunder, request.params.id, shopper, {
+        byShopper: true,
+      });
+      return afterRefund(order, refund, 'cancel', kit.baseUrlOf(request), request.log);
     },
   );
 }
