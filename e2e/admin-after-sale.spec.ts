@@ -65,6 +65,40 @@ test('an admin cancels a paid order: its stock goes back, the payment is refunde
   await shopperContext.close();
 });
 
+test('a shopper cancels their own order before it ships: stock back, money back, and the admin sees who', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const product = await createProductViaApi(request, `E2E Lens Pen ${Date.now().toString(36)}`, 1500);
+  const buyer = await newShopper(request, 'self-cancelled');
+  const orderId = await placeOrderViaApi(request, buyer, product);
+  expect(await stockOf(request, product._id)).toBe(4);
+
+  await loginViaUi(page, buyer);
+  await page.goto(`/order/${orderId}`);
+  await page.getByRole('button', { name: 'Cancel Order' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('₹1,770.00 is refunded to where you paid it from');
+  await expectNoSeriousA11yViolations(page, 'the shopper asked to confirm a cancellation');
+  await dialog.getByRole('button', { name: 'Cancel Order' }).click();
+  await expectToast(page, 'Order cancelled: ₹1,770.00 is being refunded');
+  await expect(page.getByText(/^Cancelled on /)).toBeVisible();
+  await expect(page.getByText('REFUNDED', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
+  expect(await stockOf(request, product._id)).toBe(5);
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await loginViaUi(admin, demoAdmin);
+  await admin.goto(`/admin/order/${orderId}`);
+  await adminPageReady(admin, /Order/);
+  const history = admin.getByRole('table', { name: 'Payment history' });
+  await expect(history.getByRole('row').nth(2)).toContainText('Refund (cancelled)');
+  await expect(history.getByRole('row').nth(2)).toContainText(buyer.name);
+  await adminContext.close();
+});
+
 test('an admin refunds one of two units: the money and the stock of that unit only', async ({
   page,
   request,

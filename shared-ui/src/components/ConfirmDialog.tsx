@@ -7,6 +7,8 @@ interface ConfirmDialogProps {
   message: string;
   title?: string;
   confirmLabel?: string;
+  /** The button that answers no: 'Cancel', unless that reads as the action itself ('Keep Order'). */
+  cancelLabel?: string;
   /** Destructive confirmations get the danger colour. */
   destructive?: boolean;
   busy?: boolean;
@@ -20,6 +22,7 @@ export function ConfirmDialog({
   message,
   title = 'Please confirm',
   confirmLabel = 'OK',
+  cancelLabel = 'Cancel',
   destructive = false,
   busy = false,
   onConfirm,
@@ -41,7 +44,7 @@ export function ConfirmDialog({
             <Dialog.Body>{message}</Dialog.Body>
             <Dialog.Footer>
               <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Cancel</Button>
+                <Button variant="outline">{cancelLabel}</Button>
               </Dialog.ActionTrigger>
               <Button colorPalette={destructive ? 'red' : 'brand'} loading={busy} onClick={onConfirm}>
                 {confirmLabel}

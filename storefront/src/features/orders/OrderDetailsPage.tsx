@@ -21,6 +21,7 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { NotFoundState } from '../../components/NotFoundState.tsx';
 import { OrderLines } from '../../components/OrderLines.tsx';
+import { CancelOrderButton } from './CancelOrderButton.tsx';
 import { InvoiceButton } from './InvoiceButton.tsx';
 import { ShipmentInfo } from './ShipmentInfo.tsx';
 
@@ -109,6 +110,7 @@ function OrderDetails({ order }: { order: Order }) {
           {order.cancelledAt ? <Text>Cancelled on {formatLongDate(order.cancelledAt)}</Text> : null}
           {order.shipment ? <ShipmentInfo shipment={order.shipment} /> : null}
           {order.deliveredAt ? <Text>Delivered on {formatLongDate(order.deliveredAt)}</Text> : null}
+          <CancelOrderButton order={order} />
         </Section>
       </Grid>
       <Stack as="section" gap="3" aria-labelledby="order-items-heading">

@@ -138,4 +138,75 @@ describe('/order/:id', () => {
     expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
     expect(screen.queryByText(/12 MG Road/)).not.toBeInTheDocument();
   });
+
+  describe("Cancel Order (the shopper's own, before it ships)", () => {
+    it('asks, says what is refunded, and then shows the order Cancelled and refunded', async () => {
+      const order = anOrder(7, { totalPrice: 436 });
+      const cancelled = {
+        ...order,
+        orderStatus: 'Cancelled',
+        refundedPrice: 436,
+        cancelledAt: '2026-11-29T10:00:00.000Z',
+      };
+      const calls = fakeApi({
+        [`GET /order/${order._id}`]: () => ({ success: true, order }),
+        [`POST /order/${order._id}/cancel`]: () => ({ success: true, order: cancelled }),
+      });
+      render(order._id);
+      await userEvent.click(await screen.findByRole('button', { name: 'Cancel Order' }));
+      const dialog = await screen.findByRole('alertdialog');
+      expect(dialog).toHaveTextContent(
+        'Cancel this order?Its items go back on sale and ₹436.00 is refunded to where you paid it from.',
+      );
+      // Its no is not a second 'Cancel'.
+      expect(within(dialog).getByRole('button', { name: 'Keep Order' })).toBeInTheDocument();
+      // Nothing is sent before the shopper confirms.
+      expect(calls.some((call) => call.method === 'POST')).toBe(false);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel Order' }));
+      expect(await screen.findByText('Cancelled on November 29, 2026')).toBeInTheDocument();
+      expect(screen.getByText('REFUNDED')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+      expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+        `/order/${order._id}/cancel`,
+      ]);
+    });
+
+    it("shows the shop's refusal and leaves the order as it was", async () => {
+      const order = anOrder(8);
+      fakeApi({
+        [`GET /order/${order._id}`]: () => ({ success: true, order }),
+        [`POST /order/${order._id}/cancel`]: () =>
+          apiFailure(400, 'This order has been shipped and can no longer be cancelled'),
+      });
+      render(order._id);
+      await userEvent.click(await screen.findByRole('button', { name: 'Cancel Order' }));
+      const dialog = await screen.findByRole('alertdialog');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel Order' }));
+      expect(
+        await screen.findByText('This order has been shipped and can no longer be cancelled'),
+      ).toBeInTheDocument();
+      expect(screen.getByText('Processing')).toBeInTheDocument();
+    });
+
+    it('is not offered once the order has shipped, and a cash order never paid refunds nothing', async () => {
+      const shipped = anOrder(9, { orderStatus: 'Shipped' });
+      fakeApi({ [`GET /order/${shipped._id}`]: () => ({ success: true, order: shipped }) });
+      const view = render(shipped._id);
+      expect(await screen.findByText('Shipped')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+      view.unmount();
+
+      const cash = anOrder(10, {
+        paymentMethod: 'cod',
+        paymentInfo: { id: 'cod_2', status: 'pending' },
+        invoice: null,
+      });
+      fakeApi({ [`GET /order/${cash._id}`]: () => ({ success: true, order: cash }) });
+      render(cash._id);
+      await userEvent.click(await screen.findByRole('button', { name: 'Cancel Order' }));
+      expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+        'Its items go back on sale; nothing was paid, so nothing is refunded.',
+      );
+    });
+  });
 });
