@@ -7,12 +7,10 @@ import {
 } from '@shop/shared-api/schemas';
 import type { AppContext } from '../context.ts';
 import { paymentRequests } from '../db/schema.ts';
-import { newId } from '../db/ids.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { ZodApp } from '../http/types.ts';
 import { currentUser } from '../http/route-kit.ts';
-import { quantitiesOf } from '../cart/cart-lines.ts';
-import { priceLines } from '../orders/place-order.ts';
+import { openPaymentRequest } from './upi/open-payment-request.ts';
 import { settlePaymentRequest } from './upi/settle-payment-request.ts';
 import { viewOf } from './upi/upi-routes.ts';
 import type { RazorpayGateway } from '../payment-gateways/razorpay-gateway.ts';
@@ -45,50 +43,22 @@ export function registerRazorpayRoutes(app: ZodApp, ctx: AppContext, gateway: Ra
       rateLimit,
     }),
     async (request, reply) => {
-      const user = currentUser(request);
-      const { orderItems, shippingInfo } = request.body;
-      const quantities = quantitiesOf(orderItems);
-      const { totals } = await ctx.db.transaction((tx) => priceLines(tx, quantities));
-      const now = new Date();
-      const [row] = await ctx.db
-        .insert(paymentRequests)
-        .values({
-          id: `rzp_${newId()}`,
-          userId: user.id,
-          method: 'razorpay',
-          gateway: 'razorpay',
-          amountPaise: totals.totalPaise,
-          orderDraft: {
-            orderItems: [...quantities].map(([product, quantity]) => ({ product, quantity })),
-            shippingInfo,
-          },
-          expiresAt: new Date(now.getTime() + ctx.config.upi.collectTimeoutSeconds * 1000),
-          createdAt: now,
-        })
-        .returning();
-      let sent: { providerRef: string };
-      try {
-        sent = await gateway.send(row!);
-      } catch (error) {
-        await ctx.db.delete(paymentRequests).where(eq(paymentRequests.id, row!.id));
-        throw error;
-      }
-      const [saved] = await ctx.db
-        .update(paymentRequests)
-        .set({ providerRef: sent.providerRef })
-        .where(eq(paymentRequests.id, row!.id))
-        .returning();
+      const { request: saved, providerRef } = await openPaymentRequest(ctx, gateway, {
+        userId: currentUser(request).id,
+        method: 'razorpay',
+        ...request.body,
+      });
       reply.status(201);
       return {
         success: true as const,
         payment: {
-          id: saved!.id,
-          status: saved!.status,
-          amount: saved!.amountPaise,
+          id: saved.id,
+          status: saved.status,
+          amount: saved.amountPaise,
           currency: 'INR' as const,
           keyId: gateway.keyId,
-          orderId: sent.providerRef,
-          expiresAt: saved!.expiresAt.toISOString(),
+          orderId: providerRef,
+          expiresAt: saved.expiresAt.toISOString(),
         },
       };
     },

@@ -12,12 +12,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { paymentRequests, type PaymentRequestRow } from '../../db/schema.ts';
-import { newId } from '../../db/ids.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { currentUser } from '../../http/route-kit.ts';
-import { quantitiesOf } from '../../cart/cart-lines.ts';
-import { priceLines } from '../../orders/place-order.ts';
+import { openPaymentRequest } from './open-payment-request.ts';
 import { settlePaymentRequest } from './settle-payment-request.ts';
 import { PaymentRequestRefused, type PaymentRequestGateway } from '../../payment-gateways/upi-gateway.ts';
 
@@ -77,47 +75,19 @@ export function registerUpiRoutes(app: ZodApp, ctx: AppContext, gateway: Payment
         rateLimit,
       }),
       async (request, reply) => {
-        const user = currentUser(request);
-        const { orderItems, shippingInfo, vpa } = request.body;
-        const quantities = quantitiesOf(orderItems);
-        // Priced now (and again when it succeeds); stock is only looked at here, taken when it is paid.
-        const totals = await ctx.db.transaction(async (tx) => {
-          const { items, totals } = await priceLines(tx, quantities);
-          return { items, totals };
-        });
-        const now = new Date();
-        const [row] = await ctx.db
-          .insert(paymentRequests)
-          .values({
-            id: `upi_${newId()}`,
-            userId: user.id,
-            method: 'upi',
-            gateway: gateway.kind,
-            vpa,
-            amountPaise: totals.totals.totalPaise,
-            orderDraft: {
-              orderItems: [...quantities].map(([product, quantity]) => ({ product, quantity })),
-              shippingInfo,
-            },
-            expiresAt: new Date(now.getTime() + ctx.config.upi.collectTimeoutSeconds * 1000),
-            createdAt: now,
-          })
-          .returning();
-        let sent: { providerRef: string };
+        let saved: PaymentRequestRow;
         try {
-          sent = await gateway.send(row!);
+          ({ request: saved } = await openPaymentRequest(ctx, gateway, {
+            userId: currentUser(request).id,
+            method: 'upi',
+            ...request.body,
+          }));
         } catch (error) {
-          await ctx.db.delete(paymentRequests).where(eq(paymentRequests.id, row!.id));
           if (error instanceof PaymentRequestRefused) throw badRequest(error.message);
           throw error;
         }
-        const [saved] = await ctx.db
-          .update(paymentRequests)
-          .set({ providerRef: sent.providerRef })
-          .where(eq(paymentRequests.id, row!.id))
-          .returning();
         reply.status(201);
-        return { success: true as const, payment: viewOf(ctx, saved!) };
+        return { success: true as const, payment: viewOf(ctx, saved) };
       },
     );
 
