@@ -229,13 +229,16 @@ export async function cancelOrder(
       .set({ orderStatus: 'Cancelled', cancelledAt: new Date() })
       .where(eq(orders.id, id))
       .returning();
-    await recordAdminChange(tx, {
-      actor: by,
-      action: 'order.cancel',
-      targetId: id,
-      before: orderAuditFields(order),
-      after: orderAuditFields(cancelled!),
-    });
+    // The audit trail is the admins' (the Activity screen); a shopper's cancellation is named in the
+    // order's payment history instead.
+    if (!byShopper)
+      await recordAdminChange(tx, {
+        actor: by,
+        action: 'order.cancel',
+        targetId: id,
+        before: orderAuditFields(order),
+        after: orderAuditFields(cancelled!),
+      });
     return { order: cancelled!, refund };
   });
 }
