@@ -46,7 +46,7 @@ import { registerSpreadsheetRoutes } from './spreadsheets/spreadsheet-routes.ts'
 import { registerOrderRoutes } from './orders/order-routes.ts';
 import { registerCartRoutes } from './cart/cart-routes.ts';
 import { retryPendingRefunds } from './orders/refunds.ts';
-import { paymentRefunder } from './orders/payment-refunder.ts';
+import { paymentRefunder } from './payment-gateways/payment-refunder.ts';
 import { retryPendingOrderRefunds } from './orders/order-refunds.ts';
 import { registerOrderRefundRoutes } from './orders/order-refund-routes.ts';
 import { registerAdminOrderRoutes } from './orders/admin-order-routes.ts';
@@ -289,14 +289,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     images,
     payments,
     upi,
+    // A refund goes back through the gateway that took the payment: payment requests are `upi_…`/`rzp_…`.
+    refunds: paymentRefunder(database.db, payments, upi),
     mailer,
     // Each local write also moves the catalog's revision, which page caches in front of the api follow.
     catalogCache: countCatalogRevisions(catalog.cache, database.db, app.log),
     passwordGuesses: createPasswordGuessLimits(app as unknown as ZodApp, database.db, config.authRateLimit),
     metrics,
   };
-  // A refund is retried through the gateway that took the payment: payment requests are `upi_…`/`rzp_…`.
-  const refunds = paymentRefunder(database.db, payments, upi);
+  const { refunds } = ctx;
   // Refunds the gateways failed at the time are finished here, every minute, on every instance.
   const refundRetry = setInterval(() => {
     retryPendingRefunds(database.db, refunds, app.log).then(

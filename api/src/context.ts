@@ -9,6 +9,7 @@ import type { ImageStore } from './storage/image-store.ts';
 import type { PaymentGateway } from './payment-gateways/gateway.ts';
 import type { PaymentRequestGateway } from './payment-gateways/upi-gateway.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { PaymentRefunder } from './payment-gateways/payment-refunder.ts';
 import type { PasswordGuessLimits } from './auth/password-guesses.ts';
 import type { RefreshSeal } from './auth/refresh-seal.ts';
 import type { ShopMetrics } from './observability/metrics.ts';
@@ -31,6 +32,8 @@ export interface AppContext {
    * production, Razorpay when its keys are set; null when UPI is not offered.
    */
   upi: PaymentRequestGateway | null;
+  /** Gives an order's money back through the gateway that took it (card, UPI or Razorpay; cash: none). */
+  refunds: PaymentRefunder;
   /** Password reset links and order confirmations: SMTP when SMTP_URL is set, else the log. */
   mailer: Mailer;
   /** Serialized catalog answers; every product, review, stock or reviewer change clears it. */

@@ -11,7 +11,7 @@ import {
 import { startFakeStripe } from './helpers/fake-stripe.ts';
 import { retryPendingRefunds } from '../src/orders/refunds.ts';
 import { retryPendingOrderRefunds } from '../src/orders/order-refunds.ts';
-import { paymentRefunder } from '../src/orders/payment-refunder.ts';
+import { paymentRefunder } from '../src/payment-gateways/payment-refunder.ts';
 
 let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
 let buyer: SignedIn;

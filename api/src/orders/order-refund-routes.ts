@@ -23,8 +23,7 @@ import {
   type LineRefundKind,
   type Refunder,
 } from './order-refunds.ts';
-import { paymentRefunder } from './payment-refunder.ts';
-import { refundFollowUp } from './refund-follow-up.ts';
+import { afterRefund } from './refund-follow-up.ts';
 
 const tag = 'admin: orders';
 const noSuchOrder = () => notFound('Order not found with this Id');
@@ -36,9 +35,7 @@ const noSuchOrder = () => notFound('Order not found with this Id');
  */
 export function registerOrderRefundRoutes(admin: ZodApp, ctx: AppContext) {
   const { db, kit } = ctx;
-  const refunder = paymentRefunder(db, ctx.payments, ctx.upi);
-
-  const afterRefund = refundFollowUp(ctx, refunder);
+  const { refunds: refunder } = ctx;
 
   admin.get(
     '/order/:id/payments',
@@ -104,7 +101,7 @@ export function registerOrderRefundRoutes(admin: ZodApp, ctx: AppContext) {
     async (request) => {
       const admin = currentUser(request);
       const { order, refund } = await cancelOrder(db, refunder, request.params.id, admin);
-      return afterRefund(order, refund, 'cancel', kit.baseUrlOf(request), request.log);
+      return afterRefund(ctx, order, refund, 'cancel', kit.baseUrlOf(request), request.log);
     },
   );
 
@@ -118,7 +115,7 @@ export function registerOrderRefundRoutes(admin: ZodApp, ctx: AppContext) {
       log: FastifyBaseLogger,
     ) => {
       const { order, refund } = await refundOrderLines(db, refunder, id, by, { kind, ...body });
-      return afterRefund(order, refund, kind, baseUrl, log);
+      return afterRefund(ctx, order, refund, kind, baseUrl, log);
     };
   const refundLines = lineRoute('refund');
   const returnLines = lineRoute('return');

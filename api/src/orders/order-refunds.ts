@@ -12,7 +12,7 @@ import {
   type RefundedLine,
 } from '../db/schema.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
-import type { PaymentRefunder, RefundGateway } from './payment-refunder.ts';
+import type { PaymentRefunder, RefundGateway } from '../payment-gateways/payment-refunder.ts';
 import { recordAdminChange } from '../audit/audit-trail.ts';
 import { lockOrder, orderAuditFields } from './order-repository.ts';
 

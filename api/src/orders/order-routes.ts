@@ -14,8 +14,7 @@ import { sendInBackground } from '../mail/mailer.ts';
 import { orderConfirmationMail } from '../mail/messages.ts';
 import { findOrder, listOrdersOf } from './order-repository.ts';
 import { cancelOrder } from './order-refunds.ts';
-import { paymentRefunder } from './payment-refunder.ts';
-import { refundFollowUp } from './refund-follow-up.ts';
+import { afterRefund } from './refund-follow-up.ts';
 
 const tag = 'orders';
 
@@ -25,8 +24,6 @@ const tag = 'orders';
  */
 export function registerOrderRoutes(app: ZodApp, ctx: AppContext) {
   const { db, kit } = ctx;
-  const refunder = paymentRefunder(db, ctx.payments, ctx.upi);
-  const afterRefund = refundFollowUp(ctx, refunder);
 
   app.post(
     '/order/new',
@@ -91,10 +88,10 @@ export function registerOrderRoutes(app: ZodApp, ctx: AppContext) {
     }),
     async (request) => {
       const shopper = currentUser(request);
-      const { order, refund } = await cancelOrder(db, refunder, request.params.id, shopper, {
+      const { order, refund } = await cancelOrder(db, ctx.refunds, request.params.id, shopper, {
         byShopper: true,
       });
-      return afterRefund(order, refund, 'cancel', kit.baseUrlOf(request), request.log);
+      return afterRefund(ctx, order, refund, 'cancel', kit.baseUrlOf(request), request.log);
     },
   );
 }

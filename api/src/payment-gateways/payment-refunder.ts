@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { paymentRequests } from '../db/schema.ts';
-import type { PaymentGateway, RefundOptions } from '../payment-gateways/gateway.ts';
-import type { PaymentRequestGateway } from '../payment-gateways/upi-gateway.ts';
+import type { PaymentGateway, RefundOptions } from './gateway.ts';
+import type { PaymentRequestGateway } from './upi-gateway.ts';
 
 /** Who gives an order's money back: the gateway that took it, or the shop's own hand for cash. */
 export type RefundGateway = 'local' | 'stripe' | 'razorpay' | 'upi' | 'cash';
