@@ -4,3 +4,4 @@ export type { PaymentsConfig, RemoteRelease, RuntimeConfig } from './runtime-con
 export * from './server-rendering.ts';
 export * from './releases.ts';
 export * from './pictures.ts';
+export * from './payment-status.ts';

@@ -31,12 +31,13 @@ export { UserAvatar } from './components/UserAvatar.tsx';
 export { ProductImage, ProductImageSkeleton } from './components/ProductImage.tsx';
 export { SearchCombobox, type SearchSuggestion } from './components/SearchCombobox.tsx';
 export {
-  isPaid,
   OrderStatusBadge,
   orderStatusPalette,
   PaymentStatusBadge,
   RefundBadge,
 } from './components/StatusBadges.tsx';
+// The PAID rule the badge shows, as the api applies it (one definition, in the shared contract).
+export { isPaid } from '@shop/shared-contract';
 export { shopInfo } from './shop-info.ts';
 
 export * from './design-system.ts';

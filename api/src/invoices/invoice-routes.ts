@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { idParamsSchema, isPaid } from '@shop/shared-api/schemas';
+import { idParamsSchema } from '@shop/shared-api/schemas';
+import { isPaid } from '@shop/shared-contract';
 import type { AppContext } from '../context.ts';
 import { orders, users } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/errors.ts';

@@ -4,7 +4,6 @@ import {
   dailyOrdersQuerySchema,
   dailyOrdersResponseSchema,
   isPagedAdminQuery,
-  isPaid,
   idParamsSchema,
   orderResponseSchema,
   processOrderRequestSchema,
@@ -14,6 +13,7 @@ import {
   toRupees,
   trackingUrlOf,
 } from '@shop/shared-api/schemas';
+import { isPaid } from '@shop/shared-contract';
 import type { AppContext } from '../context.ts';
 import type { ZodApp } from '../http/types.ts';
 import { badRequest, notFound } from '../http/errors.ts';

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { GST_PERCENT, isPaid } from '@shop/shared-api/schemas';
+import { GST_PERCENT } from '@shop/shared-api/schemas';
+import { isPaid } from '@shop/shared-contract';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { newId } from '../db/ids.ts';
 import {

@@ -95,13 +95,6 @@ export const PAYMENT_METHOD_LABELS: Record<OrderPaymentMethod, string> = {
 /** The payment status of a cash-on-delivery order until the courier has the cash (it shows NOT PAID). */
 export const CASH_ON_DELIVERY_PENDING = 'pending';
 
-/**
- * The product's rule: an order is paid (PAID) when its payment status is 'succeeded', and only then; it
- * also decides whether the order is invoiced. The design system's badge applies the same rule
- * (`PaymentStatusBadge`; it cannot import this package).
- */
-export const isPaid = (paymentStatus: string) => paymentStatus === 'succeeded';
-
 /** Test UPI ids of the local gateway, as Razorpay's test mode names them (and one that never answers). */
 export const UPI_TEST_VPAS = {
   succeeds: 'success@razorpay',

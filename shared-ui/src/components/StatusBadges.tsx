@@ -1,4 +1,5 @@
 import { Badge } from '@chakra-ui/react';
+import { isPaid } from '@shop/shared-contract';
 
 /** Product rule (docs/product.md, orders): Delivered green, Processing yellow, anything else red. */
 export function orderStatusPalette(status: string): 'green' | 'yellow' | 'red' {
@@ -13,11 +14,6 @@ export function OrderStatusBadge({ status }: { status: string }) {
       {status}
     </Badge>
   );
-}
-
-/** Product rule: a payment whose status is 'succeeded' shows PAID, anything else NOT PAID. */
-export function isPaid(paymentStatus: string): boolean {
-  return paymentStatus === 'succeeded';
 }
 
 /** Money given back (issue 29): REFUNDED when all of it, PARTLY REFUNDED when some; nothing otherwise. */
