@@ -7,7 +7,7 @@ import { followCatalogRevision } from './cache/catalog-revision.ts';
 import { createDocumentSource } from './documents/document-source.ts';
 import { documentFor, type RenderedDocument, type ShellDocuments } from './documents/shell-document.ts';
 import { baseSecurityHeaders, contentSecurityPolicy, inlineScriptHashes } from './http/security-headers.ts';
-import { preparedPage, sendPage } from './http/send-page.ts';
+import { compressedHarder, preparedPage, sendPage } from './http/send-page.ts';
 import { createThrottledLog } from './http/throttled-log.ts';
 import { NoStorefrontRelease, renderPage } from './render/render-page.ts';
 import { loadShellServer, type ShellServer } from './render/shell-server.ts';
@@ -206,6 +206,20 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     return page;
   };
 
+  /**
+   * A cached page asked for again is compressed harder in the background, one at a time: a page asked for
+   * once (a different product each request) never costs it.
+   */
+  let compressing = false;
+  function compressHarder(key: string, page: CachedPage, url: URL) {
+    if (compressing || page.compressedHarder) return;
+    compressing = true;
+    compressedHarder(page)
+      .then((better) => cache.replace(key, page, better))
+      .catch((error: unknown) => problem(url, error))
+      .finally(() => (compressing = false));
+  }
+
   /** Renders once however many ask for the same address at the same time. */
   const rendering = new Map<string, Promise<{ page: CachedPage; cacheable: boolean }>>();
   function render(key: string, url: URL, release: StorefrontRelease | null, docs: ShellDocuments) {
@@ -257,6 +271,7 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
       if (hit) {
         sendPage(req, res, hit.page, publicCache(res, visitor));
         if (!hit.fresh) render(key, url, release, docs).catch((error: unknown) => problem(url, error));
+        else compressHarder(key, hit.page, url);
         return;
       }
       const { page, cacheable } = await withTimeout(

@@ -59,4 +59,19 @@ describe('the page cache', () => {
     cache.set('/', pageOf(10, 0), cache.generation);
     expect(cache.get('/')).toBeDefined();
   });
+
+  it('takes a page compressed harder in place of the very page it was made from, and counts its bytes', () => {
+    const { cache } = cacheAt();
+    const first = pageOf(100, 0);
+    cache.set('/', first, cache.generation);
+    cache.replace('/', first, pageOf(60, 0));
+    expect(cache.get('/')?.page.br.length).toBe(60);
+    expect(cache.size.bytes).toBe(60);
+    // Rendered again meanwhile: the newer render stays.
+    const rendered = pageOf(90, 5);
+    cache.set('/', rendered, cache.generation);
+    cache.replace('/', first, pageOf(50, 0));
+    expect(cache.get('/')?.page).toBe(rendered);
+    expect(cache.size.bytes).toBe(90);
+  });
 });

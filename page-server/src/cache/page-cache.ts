@@ -11,6 +11,8 @@ export interface CachedPage {
   /** The page's Content-Security-Policy (its inline scripts' hashes). */
   csp: string;
   renderedAt: number;
+  /** `br` is brotli's best (compressedHarder), made once the page was asked for again. */
+  compressedHarder?: true;
 }
 
 export interface PageCacheOptions {
@@ -72,6 +74,12 @@ export function createPageCache(options: PageCacheOptions) {
         if (entries.size <= options.maxEntries && bytes <= options.maxBytes) break;
         remove(oldest);
       }
+    },
+    /** Puts `next` in place of `page` if the cache still holds that very page under `key` (same content). */
+    replace(key: string, page: CachedPage, next: CachedPage): void {
+      if (entries.get(key) !== page) return;
+      entries.set(key, next);
+      bytes += sizeOf(next) - sizeOf(page);
     },
     /** Every page goes: the catalog (or the release rendering it) changed. */
     clear(): void {
