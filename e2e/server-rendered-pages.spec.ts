@@ -218,6 +218,68 @@ for (const address of ['/', '/products', '/cart']) {
   });
 }
 
+// A rendered page's head carries only the design system's tokens and keyframes its markup draws with
+// (page-server/src/documents/global-styles.ts: the page then fits TCP's first flight); the whole sheet
+// arrives with the JavaScript, for what React draws later.
+test('a rendered page draws exactly as with every token, and gets them all with its JavaScript', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const [product] = (await productList(request)).products;
+  for (const address of ['/', '/products', `/product/${product!._id}`])
+    await withoutJavaScript(browser, async (bare) => {
+      await bare.setViewportSize({ width: 390, height: 844 });
+      await bare.goto(address);
+      const drawn = () =>
+        bare.locator('#root').evaluate((root) =>
+          [root, ...root.querySelectorAll('*')].map((element) => {
+            const style = getComputedStyle(element);
+            return [
+              style.color,
+              style.backgroundColor,
+              style.borderColor,
+              style.boxShadow,
+              style.fontFamily,
+              style.fontSize,
+              style.padding,
+              style.borderRadius,
+              style.animationName,
+            ].join('|');
+          }),
+        );
+      const cut = await drawn();
+      const shipped = (await bare.locator('head > style#shop-global-styles').textContent()) ?? '';
+      expect(shipped, address).not.toContain('--chakra-colors-purple-500:');
+      // The whole sheet, as the page's JavaScript would load it.
+      const wholeSheet = await bare
+        .locator('#shop-entry')
+        .evaluate((held) =>
+          (held as HTMLTemplateElement).content.querySelector('link[rel=stylesheet]')?.getAttribute('href'),
+        );
+      expect(wholeSheet, address).toMatch(/^\/global-styles-[\w-]+\.css$/);
+      const sheet = await bare.request.get(wholeSheet!);
+      expect(sheet.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+      // Put in by hand: addStyleTag waits for a load event that a page without JavaScript never reports.
+      await bare.locator('head').evaluate(
+        (head, css) => {
+          const style = document.createElement('style');
+          style.textContent = css;
+          head.append(style);
+        },
+        await sheet.text(),
+      );
+      expect(await drawn(), `${address}: what the cut sheet left out changes nothing drawn`).toEqual(cut);
+    });
+  await page.goto('/products');
+  await page.waitForLoadState('networkidle');
+  expect(
+    await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-purple-500'),
+    ),
+  ).not.toBe('');
+});
+
 test.describe('what is done before React has taken the page over is not lost', () => {
   // Every script arrives late, so each input surely lands on the server's markup.
   const slowScripts = (page: Page) =>

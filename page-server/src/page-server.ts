@@ -73,6 +73,9 @@ const staticCacheControl = (pathname: string) =>
 /** Files of the shell's release that are not for browsers: its page (served rendered), its server build. */
 const NOT_SERVED = /^\/(?:index\.html|prerender-frame\.json|server\/.*|\.build-inputs)$/;
 
+/** The design system's whole global sheet, by its hash (documents/global-styles.ts). */
+const GLOBAL_STYLES_PATH = /^\/global-styles-[\w-]+\.css$/;
+
 /** The address as a cache key: the query's parameters in one order, so one list is one entry. */
 function addressKey(url: URL): string {
   const search = new URLSearchParams(url.searchParams);
@@ -334,6 +337,19 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     sendPage(req, res, page, 'public, max-age=3600');
   }
 
+  /** The design system's whole global sheet, which a rendered page loads after its first paint. */
+  let wholeSheet: { path: string; page: CachedPage } | null = null;
+  async function serveGlobalStyles(req: IncomingMessage, res: ServerResponse, pathname: string) {
+    const sheet = (await documents.for(config, null)).rendered?.page.globalStyles;
+    if (!sheet || sheet.path !== pathname) return notFound(res);
+    if (wholeSheet?.path !== sheet.path)
+      wholeSheet = {
+        path: sheet.path,
+        page: preparedPage(200, sheet.css, "default-src 'none'", 'text/css; charset=utf-8'),
+      };
+    sendPage(req, res, wholeSheet.page, 'public, max-age=31536000, immutable');
+  }
+
   function notFound(res: ServerResponse) {
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
     res.end('Not found');
@@ -368,6 +384,7 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     if (pathname === '/config.json') return void serveConfig(req, res).catch(fail);
     if (pathname === '/robots.txt') return void serveRobots(req, res).catch(fail);
     if (isSitemapPath(pathname)) return void serveSitemap(req, res, url).catch(fail);
+    if (GLOBAL_STYLES_PATH.test(pathname)) return void serveGlobalStyles(req, res, pathname).catch(fail);
     // A file of the release, else a page of the shop.
     if (pathname === '/' || NOT_SERVED.test(pathname)) return void servePage(req, res, url).catch(fail);
     files(req, res, () => void servePage(req, res, url).catch(fail));

@@ -1,5 +1,6 @@
 import { SERVER_PAGE_DATA_ID, SERVER_RENDERED_ATTRIBUTE, type PageHead } from '@shop/shared-contract';
 import { describe, expect, it } from 'vitest';
+import { globalStyleSheet } from './global-styles.ts';
 import { headTags, pageDocument } from './page-document.ts';
 
 const shell = {
@@ -52,5 +53,26 @@ describe('a rendered page’s document', () => {
     const html = pageDocument(shell, { head: null, root, pageData: '{}' });
     expect(html.indexOf('rel="preload" as="image"')).toBeLessThan(html.indexOf('</head>'));
     expect(html).toContain(`${SERVER_RENDERED_ATTRIBUTE}=""><main>Pens</main>`);
+  });
+
+  it('cuts the design system’s global styles to the properties the page uses', () => {
+    const globalStyles = globalStyleSheet(
+      ':root{--chakra-colors-brand-700:#0f766e;--chakra-colors-purple-500:#a855f7;--chakra-colors-gray-50:#fafafa;}',
+    );
+    const document = {
+      before: shell.before.replace('</head>', `${globalStyles.tag}</head>`),
+      after: shell.after,
+      globalStyles,
+    };
+    const html = pageDocument(document, {
+      head: null,
+      root: '<main class="css-1" style="border-color:var(--chakra-colors-gray-50)">Pens</main>',
+      styles: '<style data-emotion="css 1">.css-1{color:var(--chakra-colors-brand-700);}</style>',
+      pageData: '{}',
+    });
+    const shipped = html.slice(html.indexOf('<style id='), html.indexOf('</style>') + '</style>'.length);
+    expect(shipped).toContain('--chakra-colors-brand-700:#0f766e;');
+    expect(shipped).toContain('--chakra-colors-gray-50:#fafafa;');
+    expect(shipped).not.toContain('purple');
   });
 });

@@ -80,6 +80,11 @@ export function pageDocument(document: RenderedDocument, page: RenderedPageParts
     ...(page.styles ? [page.styles] : []),
   ];
   before = before.replace('</head>', () => `  ${extra.join('\n    ')}\n  </head>`);
+  const { globalStyles } = document;
+  if (globalStyles)
+    before = before.replace(globalStyles.tag, () =>
+      globalStyles.tagFor(`${page.styles ?? ''}${markup}${document.after}`),
+    );
   const data = `<script type="application/json" id="${SERVER_PAGE_DATA_ID}">${page.pageData}</script>`;
   // Marked rendered: the boot script records taps there until React has taken the markup over.
   before = before.replace(/<div id="root">$/, `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}="">`);

@@ -96,6 +96,20 @@ describe('the design system’s global styles in the deployed pages', () => {
     expect(body(home)).toContain('.css-4hero{padding:1rem;}');
   });
 
+  it('has a server-rendered page load the whole sheet with its JavaScript, after the first paint', async () => {
+    const { rendered } = await deploy();
+    for (const document of [rendered!.page, rendered!.admin]) {
+      const sheet = document.globalStyles!;
+      expect(document.before).toContain(sheet.tag);
+      expect(document.before + document.after).toContain(
+        `<template id="shop-entry"><link rel="stylesheet" href="${sheet.path}" />`,
+      );
+      expect(sheet.css).toContain('--chakra-colors-brand-500:#14b8a6;');
+    }
+    // The prerendered pages carry the whole sheet already.
+    expect(documentFor(await deploy(), '/')).not.toContain('rel="stylesheet"');
+  });
+
   it('ships none without a prerender, and the page draws its own (the design system’s fallback)', async () => {
     const documents = await deploy({ frame: false });
     expect(documentFor(documents, '/products')).not.toContain(SHIPPED_GLOBAL_STYLES_ID);

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SHIPPED_GLOBAL_STYLES_ID, type RuntimeConfig } from '@shop/shared-contract';
+import type { RuntimeConfig } from '@shop/shared-contract';
 import { firstApiCall } from './first-api-call.ts';
+import { globalStyleSheet, type GlobalStyleSheet } from './global-styles.ts';
 
 /**
  * The shell's deploy step: the page the shell serves, written when config.json is known. It is the built
@@ -75,10 +76,10 @@ const ROUTE_SLOT = '<shop-route-slot></shop-route-slot>';
  */
 const GLOBAL_STYLE = /<style data-emotion="css-global[^"]*"[^>]*>([^<]*)<\/style>/g;
 
-/** The frame's global styles as the page's one stylesheet of them, or '' when the prerender has none. */
-function shippedGlobalStyles(frame: string): string {
+/** The frame's global styles, for the page's one stylesheet of them; null when the prerender has none. */
+function shippedGlobalStyles(frame: string): GlobalStyleSheet | null {
   const css = [...frame.matchAll(GLOBAL_STYLE)].map(([, rules]) => rules).join('');
-  return css && `<style id="${SHIPPED_GLOBAL_STYLES_ID}">${css}</style>`;
+  return css ? globalStyleSheet(css) : null;
 }
 
 const withoutGlobalStyles = (html: string) => html.replace(GLOBAL_STYLE, '');
@@ -101,6 +102,8 @@ function withoutRepeatedStyles(html: string): string {
 export interface RenderedDocument {
   before: string;
   after: string;
+  /** The global styles `before` carries whole, which a page's document cuts to what it uses. */
+  globalStyles?: GlobalStyleSheet;
 }
 
 /** The page for each kind of address; `documentFor` picks one. */
@@ -210,7 +213,8 @@ export async function shellDocuments(
   // Every page carries them, the prerendered one in its head before the frame's own styles (the layer order
   // comes first); the fragments below then drop their copies.
   const globalStyles = shippedGlobalStyles(frames.home ?? '');
-  const styled = (html: string) => html.replace('</head>', () => `  ${globalStyles}\n  </head>`);
+  const styled = (html: string) =>
+    globalStyles ? html.replace('</head>', () => `  ${globalStyles.tag}\n  </head>`) : html;
   // Nothing of the JavaScript is fetched before the prerendered first paint: the entry and the module
   // preloads wait in an inert <template> that the boot script puts into the head once the first paint is
   // reported (then starts the entry). Preloaded from the markup, the modules had often arrived before that
@@ -232,6 +236,18 @@ export async function shellDocuments(
   };
   const prerendered = heldUntilFirstPaint(styled(page));
   /**
+   * What a server-rendered page goes into: its global styles are cut to the page (page-document.ts), and the
+   * whole sheet waits with the JavaScript, for what the page draws once React holds it.
+   */
+  const forRendering = (html: string): RenderedDocument => {
+    if (!globalStyles) return renderedDocument(html);
+    const wholeSheet = `<link rel="stylesheet" href="${globalStyles.path}" />`;
+    return {
+      ...renderedDocument(html.replace('<template id="shop-entry">', (tag) => tag + wholeSheet)),
+      globalStyles,
+    };
+  };
+  /**
    * The page prerendered: the shell's frame at the page's address with the storefront's page in its route
    * slot. Without that page (the storefront is down, or an older release) the home keeps the frame's height
    * with a placeholder, and the others are served without a prerender.
@@ -248,8 +264,8 @@ export async function shellDocuments(
   };
   return {
     rendered: {
-      page: renderedDocument(withoutCall(prerendered)),
-      admin: renderedDocument(heldUntilFirstPaint(styled(adminPage))),
+      page: forRendering(withoutCall(prerendered)),
+      admin: forRendering(heldUntilFirstPaint(styled(adminPage))),
     },
     home: withoutCall(prerender('home', home, page)),
     // The catalog and product pages are prerendered as skeletons whose picture boxes the boot script fills
