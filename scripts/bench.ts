@@ -26,6 +26,9 @@ mkdirSync(outDir, { recursive: true });
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
+/** What TCP sends before its first acknowledgement: 10 segments of 1,460 bytes (RFC 6928). */
+const FIRST_FLIGHT_BYTES = 14_600;
+
 function printWeight(bench: BenchPage, weight: PageWeight) {
   console.log(`\n${bench.who} opening ${bench.name} (${weight.path}) on a phone`);
   console.table({
@@ -38,6 +41,13 @@ function printWeight(bench: BenchPage, weight: PageWeight) {
     'federation runtime + entries: gzip KB': { value: kb(weight.federation.gzip) },
     'admin remote requests': { value: weight.adminRemote.requests },
     'admin remote bytes': { value: weight.adminRemote.bytes },
+    // TCP's first flight is 10 segments (~14.6 KB): a page within it arrives a round trip sooner. A page
+    // asked for again is compressed harder (page-server/src/http/send-page.ts): this is the first visit's.
+    'page document on the wire B (body + headers)': {
+      value: weight.document
+        ? `${weight.document.body} + ${weight.document.headers}${weight.document.body + weight.document.headers <= FIRST_FLIGHT_BYTES ? ' (first flight)' : ''}`
+        : 'none',
+    },
   });
   const largest = weight.files
     .filter((file) => file.type === 'script')

@@ -9,6 +9,8 @@ export interface LoadedFile {
   origin: 'shell' | 'storefront' | 'admin' | 'api' | 'other';
   /** Bytes on the wire as served (the servers send brotli where the browser accepts it). */
   transferred: number;
+  /** The response's headers, in bytes. */
+  headers: number;
   raw: number;
   gzip: number;
 }
@@ -20,6 +22,8 @@ export interface PageWeight {
   js: { raw: number; gzip: number; transferred: number };
   federation: { files: number; raw: number; gzip: number };
   adminRemote: { requests: number; bytes: number };
+  /** The page itself on the wire: what must arrive before anything is drawn. */
+  document: { body: number; headers: number } | null;
   files: LoadedFile[];
 }
 
@@ -93,6 +97,7 @@ export async function weighLoad(
           type: request.resourceType(),
           origin: originOf(request.url()),
           transferred: sizes.responseBodySize,
+          headers: sizes.responseHeadersSize,
           raw: body.length,
           gzip: body.length ? gzipSync(body, { level: 6 }).length : 0,
         };
@@ -113,6 +118,7 @@ export async function weighLoad(
     list.reduce((n, f) => n + f[key], 0);
   const federation = files.filter((file) => FEDERATION_FILE.test(file.url));
   const admin = files.filter((file) => file.origin === 'admin');
+  const document = files.find((file) => file.type === 'document');
   return {
     path: pagePath,
     requests: files.length,
@@ -120,6 +126,7 @@ export async function weighLoad(
     js: { raw: sum(scripts, 'raw'), gzip: sum(scripts, 'gzip'), transferred: sum(scripts, 'transferred') },
     federation: { files: federation.length, raw: sum(federation, 'raw'), gzip: sum(federation, 'gzip') },
     adminRemote: { requests: admin.length, bytes: sum(admin, 'raw') },
+    document: document ? { body: document.transferred, headers: document.headers } : null,
     files,
   };
 }
