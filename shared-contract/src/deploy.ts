@@ -47,7 +47,9 @@ export const REMOTE_MANIFEST_FILE = 'mf-manifest.json';
 /**
  * The id of the `<style>` in which the shell's deploy step ships the design system's global styles (reset,
  * tokens as CSS variables, global CSS) taken from the build's prerender; the design system then leaves them
- * out of the page's runtime work (shared-ui/src/theme-provider.tsx).
+ * out of the page's runtime work (shared-ui/src/theme-provider.tsx). A server-rendered page's copy holds
+ * only the tokens its markup draws with; the whole sheet follows after its first paint
+ * (page-server/src/documents/global-styles.ts).
  */
 export const SHIPPED_GLOBAL_STYLES_ID = 'shop-global-styles';
 

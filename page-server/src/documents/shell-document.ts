@@ -15,6 +15,8 @@ import { globalStyleSheet, type GlobalStyleSheet } from './global-styles.ts';
  *   (not on `/admin` pages, which load no storefront: a preconnect to the admin remote instead);
  * - the design system's global styles (reset, tokens, global CSS) as one `<style>`, taken from the
  *   prerender: the page's JavaScript then neither builds nor inserts them (shared-ui/src/theme-provider.tsx);
+ *   a server-rendered page's copy is cut to the tokens it draws with, and the whole sheet waits with the
+ *   JavaScript (global-styles.ts);
  * - the prerendered first paint (scripts/prerender.ts) inside `#root`: the shell's frame and the storefront's
  *   page read from beside its manifest (`prerender-<page>.html`): on `/` the home, so the hero is in the
  *   first response; on the plain catalog and a product page their loading skeletons, whose picture boxes
