@@ -126,6 +126,23 @@ describe('/products', () => {
     });
   });
 
+  it('says when the address names a category the shop does not have, and lists every category', async () => {
+    const calls = fakeApi({ 'GET /products': () => aProductList(eight, { productsCount: 28 }) });
+    render('/products?category=Camerra');
+    expect(await screen.findAllByTestId('product-card')).toHaveLength(8);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'There is no category called “Camerra”: showing products of every category.',
+    );
+    expect(calls[0]!.query.has('category')).toBe(false);
+  });
+
+  it('says nothing of categories for a real one', async () => {
+    fakeApi({ 'GET /products': () => aProductList(eight, { productsCount: 28 }) });
+    render('/products?category=Camera');
+    expect(await screen.findAllByTestId('product-card')).toHaveLength(8);
+    expect(screen.queryByText(/no category called/)).toBeNull();
+  });
+
   it('says when nothing matches', async () => {
     fakeApi({ 'GET /products': () => aProductList([]) });
     render('/products/zzz');

@@ -1,5 +1,6 @@
 import { PRODUCT_SORTS, productListQuery, type ProductSort } from '@shop/shared-api';
 import {
+  Alert,
   Box,
   Button,
   EmptyState,
@@ -25,6 +26,7 @@ import {
   catalogHeading,
   filtersFromAddress,
   SORT_LABELS,
+  unknownCategory,
   withFilter,
   type CatalogFilters,
 } from './catalog-address.ts';
@@ -97,6 +99,7 @@ export default function ProductsPage() {
     if (filtersShown) wantFilters();
   }, [filtersShown]);
   const filters = filtersFromAddress(keyword, searchParams);
+  const notACategory = unknownCategory(searchParams);
   usePageTitle(catalogHeading(filters));
 
   // The previous page stays on screen (dimmed) while the next one loads: nothing jumps between pages.
@@ -119,6 +122,14 @@ export default function ProductsPage() {
       <Heading as="h1" size="2xl">
         {catalogHeading(filters)}
       </Heading>
+      {notACategory ? (
+        <Alert.Root status="info" role="status">
+          <Alert.Indicator />
+          <Alert.Title>
+            There is no category called “{notACategory}”: showing products of every category.
+          </Alert.Title>
+        </Alert.Root>
+      ) : null}
       <Grid templateColumns={{ base: '1fr', md: '15rem 1fr' }} gap="8" alignItems="start">
         <Stack gap="3" minW="0">
           {/* On a phone the filters fold away under one button, so the products come first. */}

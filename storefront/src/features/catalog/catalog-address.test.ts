@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addressOfFilters, filtersFromAddress, searchAddress, withFilter } from './catalog-address.ts';
+import {
+  addressOfFilters,
+  filtersFromAddress,
+  searchAddress,
+  unknownCategory,
+  withFilter,
+} from './catalog-address.ts';
 
 const read = (keyword: string | undefined, query = '') =>
   filtersFromAddress(keyword, new URLSearchParams(query));
@@ -69,5 +75,16 @@ describe('the catalog address', () => {
     expect(searchAddress('   ')).toBe('/products');
     expect(searchAddress('  laptop ')).toBe('/products/laptop');
     expect(searchAddress('50% off/deal')).toBe('/products/50%25%20off%2Fdeal');
+  });
+
+  it('names a category the shop does not have, as written, and nothing for a real one or none', () => {
+    const named = (query: string) => unknownCategory(new URLSearchParams(query));
+    expect(named('category=Camerra&page=2')).toBe('Camerra');
+    expect(named('category=camera')).toBe('camera');
+    expect(named(`category=${'x'.repeat(60)}`)).toBe(`${'x'.repeat(40)}…`);
+    expect(named('category=Camera')).toBeNull();
+    expect(named('category=All')).toBeNull();
+    expect(named('category=')).toBeNull();
+    expect(named('')).toBeNull();
   });
 });

@@ -53,6 +53,16 @@ export function filtersFromAddress(keyword: string | undefined, params: URLSearc
   };
 }
 
+/**
+ * A category the address names that the shop does not have (a typo, a link from an old catalog), as the
+ * shopper wrote it: the list then shows every category, and says so. Null when there is none to tell.
+ */
+export function unknownCategory(params: URLSearchParams): string | null {
+  const category = params.get('category')?.trim();
+  if (!category || category === 'All' || isProductCategory(category)) return null;
+  return category.length > 40 ? `${category.slice(0, 40)}…` : category;
+}
+
 /** The address of a list; defaults are left out so the plain catalog is plain `/products`. */
 export function addressOfFilters(filters: CatalogFilters): string {
   const params = new URLSearchParams();
