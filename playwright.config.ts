@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { e2ePorts } from './e2e/support/ports.ts';
-import { chromiumLaunchOptions } from './scripts/lib/chromium.ts';
+import { chromiumLaunchOptions } from '@shop/release-tool/chromium';
 
 // A fresh embedded database per run, so tests never see a developer's data nor a previous run's.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));

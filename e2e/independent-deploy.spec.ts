@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { SERVER_RENDERED_ATTRIBUTE } from '@shop/shared-contract';
 import { appDir, repoRoot } from '../scripts/lib/apps.ts';
 import { buildApp } from '../scripts/lib/build-apps.ts';
-import { chromiumLaunchOptions } from '../scripts/lib/chromium.ts';
+import { chromiumLaunchOptions } from '@shop/release-tool/chromium';
 import { serveStorefront, startOwnShell } from './support/own-shop.ts';
 import { e2ePorts } from './support/ports.ts';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { frontendApps, repoRoot } from './lib/apps.ts';
 import { buildMissingApps } from './lib/build-apps.ts';
-import { chromiumLaunchOptions } from './lib/chromium.ts';
+import { chromiumLaunchOptions } from '@shop/release-tool/chromium';
 import { startShop } from './lib/shop-process.ts';
 import { startThrowawayPostgres } from './lib/throwaway-postgres.ts';
 import { DEBUG_PORT, runLighthouse, runLighthouseInTab, type LighthouseFigures } from './bench/lighthouse.ts';

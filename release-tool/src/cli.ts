@@ -1,11 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { LEGACY_SHARE_NAMES, shopPorts } from '@shop/shared-contract';
 import { shellConfig } from '@shop/shared-contract/shell-config';
 import type { ReleaseHealth } from '@shop/shared-api/schemas';
-import { appDir, repoRoot } from '../../scripts/lib/apps.ts';
-import { buildMissingApps } from '../../scripts/lib/build-apps.ts';
 import { guardCanaries, releaseHealth } from './canary-guard.ts';
 import { checkRelease } from './check.ts';
 import { releaseCheckPort } from './check-port.ts';
@@ -43,6 +43,14 @@ Store: RELEASE_STORE_DIR (default .releases/) or RELEASE_S3_BUCKET. Releaser: RE
 
 const REMOTES = ['storefront', 'admin'] as const;
 const APPS: readonly ReleasedApp[] = ['storefront', 'admin', 'shell'];
+
+/** The checkout the command runs in: its apps' folders, its default store, its commit. */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const appDir = (app: ReleasedApp) => path.join(repoRoot, app);
+
+/** The app built as the repository builds it (`node scripts/build.ts`: only when out of date). */
+const buildApp = (app: ReleasedApp) =>
+  execFileSync(process.execPath, [path.join(repoRoot, 'scripts', 'build.ts'), app], { stdio: 'inherit' });
 
 const env = process.env;
 const ports = shopPorts(env);
@@ -134,7 +142,7 @@ async function listOldShareNames(registries: readonly Registry[]) {
 async function publish(app: ReleasedApp, from: string | undefined) {
   let dir = from ? path.resolve(from) : path.join(appDir(app), 'dist');
   if (!from) {
-    await buildMissingApps([app]);
+    buildApp(app);
     dir = path.join(appDir(app), 'dist');
   }
   const { version } = JSON.parse(readFileSync(path.join(appDir(app), 'package.json'), 'utf8')) as {

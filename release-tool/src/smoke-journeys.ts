@@ -1,5 +1,5 @@
 import { chromium, type Page } from '@playwright/test';
-import { chromiumLaunchOptions } from '../../scripts/lib/chromium.ts';
+import { chromiumLaunchOptions } from './chromium.ts';
 import { failureOf } from './journey-failure.ts';
 
 /** One journey of the gate: its name, and what it does in a page of the shop (throws when it fails). */

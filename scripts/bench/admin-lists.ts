@@ -1,5 +1,5 @@
 import { chromium, type Page, type Response } from '@playwright/test';
-import { chromiumLaunchOptions } from '../lib/chromium.ts';
+import { chromiumLaunchOptions } from '@shop/release-tool/chromium';
 
 /** How long one admin list takes, in the browser, at the shop's current size (issue 10, point 8). */
 export interface ListTiming {

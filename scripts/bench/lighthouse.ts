@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
-import { chromiumLaunchOptions } from '../lib/chromium.ts';
+import { chromiumLaunchOptions } from '@shop/release-tool/chromium';
 
 export interface LighthouseFigures {
   url: string;

@@ -1,5 +1,5 @@
 import { chromium, type CDPSession } from '@playwright/test';
-import { chromiumLaunchOptions } from '../lib/chromium.ts';
+import { chromiumLaunchOptions } from '@shop/release-tool/chromium';
 
 // `node scripts/bench/main-thread.ts <url> [runs]`: where a page's main thread goes on a phone-speed CPU
 // (4x throttled, as Lighthouse's mobile profile), from a CPU profile and a trace of one cold load each run.

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page, type Request } from '@playwright/test';
-import { chromiumLaunchOptions } from '../lib/chromium.ts';
+import { chromiumLaunchOptions } from '@shop/release-tool/chromium';
 
 export interface LoadedFile {
   url: string;

@@ -3,7 +3,8 @@ import type { LaunchOptions } from '@playwright/test';
 
 /**
  * Debian's chromium where it exists (machines that cannot download Playwright's own browser),
- * Playwright's bundled browser everywhere else.
+ * Playwright's bundled browser everywhere else. The release gate's journeys run in it (smoke-journeys.ts),
+ * and so do the e2e suite and the benches (`@shop/release-tool/chromium`, without the rest of the tool).
  */
 export function chromiumLaunchOptions(env: NodeJS.ProcessEnv = process.env): LaunchOptions {
   const executablePath =
