@@ -57,6 +57,14 @@ describe("the design system's global styles cut to a page", () => {
     expect(throughToken).not.toContain('@keyframes fade-in');
   });
 
+  it('loses nothing: a page that uses every property and keyframes gets the sheet as it was', () => {
+    const everything = [
+      ...[...css.matchAll(/(--[\w-]+)\s*:/g)].map(([, name]) => `color:var(${name});`),
+      ...[...css.matchAll(/@keyframes\s+([\w-]+)/g)].map(([, name]) => `animation-name:${name};`),
+    ].join('');
+    expect(kept(everything)).toBe(sheet.tag);
+  });
+
   it('ships the whole sheet by a name that changes with its content', () => {
     expect(sheet.tag).toBe(`<style id="${SHIPPED_GLOBAL_STYLES_ID}">${css}</style>`);
     expect(sheet.path).toMatch(/^\/global-styles-[\w-]{12}\.css$/);
