@@ -81,6 +81,9 @@ describe('the catalog address', () => {
     const named = (query: string) => unknownCategory(new URLSearchParams(query));
     expect(named('category=Camerra&page=2')).toBe('Camerra');
     expect(named('category=camera')).toBe('camera');
+    // Not taken as Camera by the list either: said, not hidden.
+    expect(named('category=%20Camera')).toBe(' Camera');
+    expect(read(undefined, 'category=%20Camera').category).toBe('All');
     expect(named(`category=${'x'.repeat(60)}`)).toBe(`${'x'.repeat(40)}…`);
     expect(named('category=Camera')).toBeNull();
     expect(named('category=All')).toBeNull();

@@ -58,8 +58,9 @@ export function filtersFromAddress(keyword: string | undefined, params: URLSearc
  * shopper wrote it: the list then shows every category, and says so. Null when there is none to tell.
  */
 export function unknownCategory(params: URLSearchParams): string | null {
-  const category = params.get('category')?.trim();
-  if (!category || category === 'All' || isProductCategory(category)) return null;
+  // Read as filtersFromAddress reads it: whatever that does not take as a category is said here.
+  const category = params.get('category');
+  if (!category?.trim() || category === 'All' || isProductCategory(category)) return null;
   return category.length > 40 ? `${category.slice(0, 40)}…` : category;
 }
 
