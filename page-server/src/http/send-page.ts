@@ -10,6 +10,13 @@ import type { CachedPage } from '../cache/page-cache.ts';
  */
 const BROTLI_QUALITY = 5;
 
+const brotliOptions = (quality: number, bytes: Buffer) => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: quality,
+    [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+  },
+});
+
 /**
  * A page made ready to send many times: compressed once with brotli, which every browser takes, its ETag
  * and its policy. Kept in the page cache as is. A client without brotli gets gzip, made from it when first
@@ -25,12 +32,7 @@ export function preparedPage(
   return {
     status,
     type,
-    br: brotliCompressSync(bytes, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-      },
-    }),
+    br: brotliCompressSync(bytes, brotliOptions(BROTLI_QUALITY, bytes)),
     etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`,
     csp,
     renderedAt: Date.now(),
@@ -47,12 +49,7 @@ const brotliCompressInPool = promisify(brotliCompress);
  */
 export async function compressedHarder(page: CachedPage): Promise<CachedPage> {
   const bytes = brotliDecompressSync(page.br);
-  const br = await brotliCompressInPool(bytes, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-    },
-  });
+  const br = await brotliCompressInPool(bytes, brotliOptions(constants.BROTLI_MAX_QUALITY, bytes));
   return br.length < page.br.length
     ? { ...page, br, compressedHarder: true }
     : { ...page, compressedHarder: true };
