@@ -42,6 +42,7 @@ export {
 export { queryKeys } from './query/query-keys.ts';
 export { createServerQueryClient, pageDataOf, startFromPageData } from './query/page-data.ts';
 export * from './query/queries.ts';
+export type { ProductSummary, ProductSummaryList } from './query/product-summary.ts';
 export {
   useProductSuggestions,
   SUGGEST_PAUSE_MS,

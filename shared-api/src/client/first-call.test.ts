@@ -1,5 +1,6 @@
 import { QueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { summarizeProductList } from '../query/product-summary.ts';
 import { productListQuery, productQuery } from '../query/queries.ts';
 import { aProduct, aProductList } from '../testing/fixtures.ts';
 import { configureApi } from './api-client.ts';
@@ -11,6 +12,8 @@ import { firstCallArrival } from './first-call.ts';
 const api = 'http://api.test/api/v1';
 const catalogUrl = `${api}/products?keyword=&page=1&price%5Bgte%5D=0&price%5Blte%5D=25000&ratings%5Bgte%5D=0`;
 const list = aProductList([aProduct(1), aProduct(2)]);
+// What the list's query keeps of that answer: each product as its card.
+const cards = summarizeProductList(list);
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -46,7 +49,7 @@ describe("a landing page's query and the boot script's first call", () => {
     bootAsked(catalogUrl, 200, list);
     await firstCallArrival();
     expect(firstRender(productListQuery({ page: 2 }))).toMatchObject({ status: 'pending' });
-    expect(firstRender(productListQuery({}))).toMatchObject({ status: 'success', data: list });
+    expect(firstRender(productListQuery({}))).toMatchObject({ status: 'success', data: cards });
     // Spent: a later query of that address asks the api.
     expect(firstRender(productListQuery({}))).toMatchObject({ status: 'pending' });
     expect(window.__shopFirstCall).toBeUndefined();
@@ -64,7 +67,7 @@ describe("a landing page's query and the boot script's first call", () => {
     bootAsked(catalogUrl, 200, list);
     expect(firstRender(productListQuery({}))).toMatchObject({ status: 'pending' });
     const client = new QueryClient();
-    await expect(client.fetchQuery(productListQuery({}))).resolves.toEqual(list);
+    await expect(client.fetchQuery(productListQuery({}))).resolves.toEqual(cards);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -72,7 +75,7 @@ describe("a landing page's query and the boot script's first call", () => {
     bootAsked(catalogUrl, 503, { success: false, message: 'Busy' });
     await firstCallArrival();
     expect(firstRender(productListQuery({}))).toMatchObject({ status: 'pending' });
-    await expect(new QueryClient().fetchQuery(productListQuery({}))).resolves.toEqual(list);
+    await expect(new QueryClient().fetchQuery(productListQuery({}))).resolves.toEqual(cards);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -15,6 +15,7 @@ import type {
   Product,
   ProductListResponse,
 } from '../schemas/index.ts';
+import { summarizeProductList } from './product-summary.ts';
 import { apiUrl } from '../client/api-client.ts';
 import { takeArrivedFirstCall } from '../client/first-call.ts';
 import {
@@ -43,11 +44,13 @@ export const productListQuery = (search: ProductSearch) => {
   const normalized = normalizeProductSearch(search);
   return queryOptions({
     queryKey: queryKeys.productList(normalized),
-    queryFn: () => getProducts(normalized),
+    queryFn: async () => summarizeProductList(await getProducts(normalized)),
     // A landing page's answer that the boot script already holds is there from the first render.
-    initialData: () =>
-      takeArrivedFirstCall(apiUrl('products', productSearchParams(normalized))) as
-        ProductListResponse | undefined,
+    initialData: () => {
+      const arrived = takeArrivedFirstCall(apiUrl('products', productSearchParams(normalized))) as
+        ProductListResponse | undefined;
+      return arrived && summarizeProductList(arrived);
+    },
   });
 };
 

@@ -1,4 +1,4 @@
-import type { Product } from '@shop/shared-api';
+import type { ProductSummary } from '@shop/shared-api';
 import {
   Badge,
   formatRupees,
@@ -24,7 +24,7 @@ export const CARD_PICTURE_SIZES =
  * A product in a grid: fixed-ratio picture, name on at most two lines, stars and review count, and the
  * price as the most prominent text. The whole card is one link (one tab stop), named by the product.
  */
-export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
+export function ProductCard({ product, priority = false }: { product: ProductSummary; priority?: boolean }) {
   return (
     <LinkBox
       as="article"

@@ -1,4 +1,4 @@
-import type { Product } from '@shop/shared-api';
+import type { ProductSummary } from '@shop/shared-api';
 import { Box, ProductImageSkeleton, SimpleGrid, Skeleton, Stack } from '@shop/shared-ui';
 import { CARD_PICTURE_SIZES, ProductCard } from './ProductCard.tsx';
 
@@ -9,7 +9,7 @@ const columns = { base: 1, sm: 2, md: 3, lg: 4 } as const;
 export const FIRST_ROW_PICTURES = 4;
 
 /** A grid of product cards; the first row's pictures are fetched first (they are the page's largest content). */
-export function ProductGrid({ products, label }: { products: Product[]; label: string }) {
+export function ProductGrid({ products, label }: { products: ProductSummary[]; label: string }) {
   return (
     <SimpleGrid as="ul" listStyleType="none" columns={columns} gap="6" aria-label={label}>
       {products.map((product, index) => (

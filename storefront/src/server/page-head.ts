@@ -1,4 +1,4 @@
-import type { Product, ProductListResponse } from '@shop/shared-api';
+import type { Product, ProductSummaryList } from '@shop/shared-api';
 import type { PageHead } from '@shop/shared-contract';
 import {
   addressOfFilters,
@@ -68,7 +68,7 @@ export function homeHead(shopUrl: string): PageHead {
   };
 }
 
-export function catalogHead(shopUrl: string, filters: CatalogFilters, list: ProductListResponse): PageHead {
+export function catalogHead(shopUrl: string, filters: CatalogFilters, list: ProductSummaryList): PageHead {
   const heading = catalogHeading(filters);
   const scope = [
     filters.category !== 'All' ? `in ${filters.category}` : null,
