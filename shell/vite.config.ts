@@ -40,11 +40,15 @@ function compactPage(): Plugin {
       order: 'post',
       handler: (html) =>
         html
-          .replace(/<script>([\s\S]*?)<\/script>/g, (_tag, body: string) => {
-            const { code, errors } = minifySync('boot.js', body, { compress: true, mangle: true });
-            if (errors.length) throw new Error(`index.html's boot script: ${errors[0]!.message}`);
-            return `<script>${code.trim()}</script>`;
-          })
+          // The boot scripts: inline, no type (the entry's module script has a src and no body).
+          .replace(
+            /<script((?: data-[a-z-]+)*)>([\s\S]*?)<\/script>/g,
+            (_tag, marks: string, body: string) => {
+              const { code, errors } = minifySync('boot.js', body, { compress: true, mangle: true });
+              if (errors.length) throw new Error(`index.html's boot script: ${errors[0]!.message}`);
+              return `<script${marks}>${code.trim()}</script>`;
+            },
+          )
           .replace(/<head>[\s\S]*<\/head>/, (head) =>
             head.replace(/<!--(?! shop:)[\s\S]*?-->/g, '').replace(/>\s+</g, '><'),
           ),

@@ -9,7 +9,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEPLOY_MARK, documentFor, shellDocuments } from './shell-document.ts';
 
 // The deploy step on a built shell folder, with a storefront that serves its manifest and prerendered home.
-const built = `<!doctype html><html><head>${DEPLOY_MARK}<title>Shop</title></head><body><div id="root"></div><script type="module" crossorigin src="/assets/index.js"></script></body></html>`;
+const boot = '<script>window.boot=1</script>';
+const unrenderedBoot = '<script data-shop-unrendered-only>window.firstCall=1</script>';
+const built = `<!doctype html><html><head>${DEPLOY_MARK}${boot}${unrenderedBoot}<title>Shop</title></head><body><div id="root"></div><script type="module" crossorigin src="/assets/index.js"></script></body></html>`;
 const layers = '<style data-emotion="css-global 1layers">@layer reset, base, tokens, recipes;</style>';
 const tokens =
   '<style data-emotion="css-global 2tokens">@layer tokens{:where(:root){--chakra-colors-brand-500:#14b8a6;}}</style>';
@@ -28,7 +30,7 @@ afterEach(async () => {
   await new Promise((done) => storefront.close(done));
 });
 
-async function deploy(files: { frame?: boolean; storefrontPages?: boolean } = {}) {
+async function deploy(files: { frame?: boolean; storefrontPages?: boolean; manifest?: boolean } = {}) {
   dir = mkdtempSync(path.join(tmpdir(), 'shell-document-test-'));
   writeFileSync(path.join(dir, 'index.html'), built);
   if (files.frame !== false)
@@ -42,7 +44,7 @@ async function deploy(files: { frame?: boolean; storefrontPages?: boolean } = {}
     pages['/prerender-product.html'] = storefrontProduct;
   }
   storefront = createServer((request, response) => {
-    if (request.url === '/mf-manifest.json') {
+    if (request.url === '/mf-manifest.json' && files.manifest !== false) {
       response.setHeader('content-type', 'application/json');
       response.end(
         JSON.stringify({
@@ -64,6 +66,27 @@ async function deploy(files: { frame?: boolean; storefrontPages?: boolean } = {}
 
 const head = (html: string) => html.slice(0, html.indexOf('</head>'));
 const body = (html: string) => html.slice(html.indexOf('</head>'));
+
+describe('the boot script', () => {
+  it('leaves its part for pages without server-rendered content out of the rendered pages only', async () => {
+    const documents = await deploy();
+    for (const pathname of ['/', '/products', `/product/${productId}`, '/cart', '/admin/dashboard']) {
+      expect(documentFor(documents, pathname)).toContain(boot);
+      expect(documentFor(documents, pathname)).toContain(unrenderedBoot);
+    }
+    for (const document of [documents.rendered!.page, documents.rendered!.admin]) {
+      expect(document.before).toContain(boot);
+      expect(document.before + document.after).not.toContain('data-shop-unrendered-only');
+    }
+  });
+
+  it('keeps that part in a rendered page that has no storefront preloads, which it then makes', async () => {
+    const { rendered } = await deploy({ manifest: false });
+    expect(rendered!.page.before).not.toContain('rel="modulepreload"');
+    expect(rendered!.page.before).toContain(unrenderedBoot);
+    expect(rendered!.admin.before).not.toContain('data-shop-unrendered-only');
+  });
+});
 
 describe('the admin panel’s page', () => {
   it('preloads nothing of the storefront, which it does not load, and opens a connection to the admin remote', async () => {

@@ -139,6 +139,15 @@ export function documentFor(documents: ShellDocuments, pathname: string, search 
   return page.replace(FIRST_API_CALL_MARK, () => preload);
 }
 
+/**
+ * The boot script's part for a page without server-rendered content (shell/index.html,
+ * `data-shop-unrendered-only`): the first api call of a prerendered page, whose data a rendered page
+ * carries instead, and the storefront's preloads when the deploy step wrote none. A rendered page leaves
+ * it out (0.6 KB of brotli) unless it lacks those preloads.
+ */
+const withoutUnrenderedBoot = (html: string) =>
+  html.replace(/\s*<script data-shop-unrendered-only>[\s\S]*?<\/script>/, '');
+
 /** A page split around its empty `#root`, where the server's render goes. */
 function renderedDocument(html: string): RenderedDocument {
   // A rendered page works without JavaScript: no "needs JavaScript" notice under it.
@@ -241,7 +250,9 @@ export async function shellDocuments(
    * What a server-rendered page goes into: its global styles are cut to the page (page-document.ts), and the
    * whole sheet waits with the JavaScript, for what the page draws once React holds it.
    */
-  const forRendering = (html: string): RenderedDocument => {
+  const forRendering = (page: string, { admin = false } = {}): RenderedDocument => {
+    // The admin panel's pages skip the storefront's preloads, and so does that script: it would do nothing.
+    const html = files.length || admin ? withoutUnrenderedBoot(page) : page;
     if (!globalStyles) return renderedDocument(html);
     const wholeSheet = `<link rel="stylesheet" href="${globalStyles.path}" />`;
     return {
@@ -267,7 +278,7 @@ export async function shellDocuments(
   return {
     rendered: {
       page: forRendering(withoutCall(prerendered)),
-      admin: forRendering(heldUntilFirstPaint(styled(adminPage))),
+      admin: forRendering(heldUntilFirstPaint(styled(adminPage)), { admin: true }),
     },
     home: withoutCall(prerender('home', home, page)),
     // The catalog and product pages are prerendered as skeletons whose picture boxes the boot script fills
