@@ -40,7 +40,7 @@ export {
   MAX_QUERY_RETRIES,
 } from './query/shop-query-client.ts';
 export { queryKeys } from './query/query-keys.ts';
-export { createServerQueryClient, pageDataOf, startFromPageData } from './query/page-data.ts';
+export { startFromPageData } from './query/page-data.ts';
 export * from './query/queries.ts';
 export type { ProductSummary, ProductSummaryList } from './query/product-summary.ts';
 export {

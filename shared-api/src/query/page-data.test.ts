@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '../client/api-client.ts';
 import { ApiError } from '../errors.ts';
 import { aProduct, aProductList } from '../testing/fixtures.ts';
-import { createServerQueryClient, pageDataOf, startFromPageData } from './page-data.ts';
+import { startFromPageData } from './page-data.ts';
+import { createServerQueryClient, pageDataOf } from './server-page-data.ts';
 import { summarizeProductList } from './product-summary.ts';
 import { productListQuery, productQuery } from './queries.ts';
 

@@ -26,7 +26,8 @@ import { ShopRoutes } from '../app/ShellApp.tsx';
 
 export { findVersionSkew } from '../app/remotes/versionSkew.ts';
 export { routeOwnerOf } from '../app/route-owner.ts';
-export { configureApi, createServerQueryClient, pageDataOf } from '@shop/shared-api';
+export { configureApi } from '@shop/shared-api';
+export { createServerQueryClient, pageDataOf } from '@shop/shared-api/server';
 
 /**
  * The shell's pages behind sign-in, its sign-in and password pages, and the admin panel: nothing there for
