@@ -18,10 +18,17 @@ export const prefixForShopBrowsers: StylisPlugin = (element) => {
 };
 
 /**
+ * One array for every cache: on a server, emotion keeps each style's compiled CSS across caches in a memo
+ * keyed by this array's identity, so a new array per render compiled every style of every page again
+ * (docs/performance.md, "A page's styles compiled once per server").
+ */
+const shopStylisPlugins: StylisPlugin[] = [prefixForShopBrowsers];
+
+/**
  * The cache emotion writes the shop's styles with (Chakra's styled components, globals and keyframes):
  * its usual key, so class names and the server's `<style data-emotion="css …">` tags are what they were,
  * and the narrowed prefixer. One per render on a server (the styles of one page), one per page in a browser.
  */
 export function createShopStyleCache(): EmotionCache {
-  return createCache({ key: 'css', stylisPlugins: [prefixForShopBrowsers] });
+  return createCache({ key: 'css', stylisPlugins: shopStylisPlugins });
 }
