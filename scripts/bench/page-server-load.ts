@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,14 +22,30 @@ export const PAGE_SERVER_GOALS = {
   memoryGrowthMb: 50,
 };
 
+/** The processes running `script` with `envEntry` in their environment (the bench's shop, not another). */
+function processesOf(script: string, envEntry: string): string[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return (
+          readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(script) &&
+          readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(envEntry)
+        );
+      } catch {
+        return false; // a process that ended meanwhile
+      }
+    });
+}
+
+const pageServerProcesses = (port: number) => processesOf('page-server/src/main.ts', `SHELL_PORT=${port}`);
+const apiProcesses = (port: number) => processesOf('api/src/server.ts', `API_PORT=${port}`);
+
 /** The resident memory of the page server serving `port` (all its processes), from /proc. */
 function pageServerRssMb(port: number): number {
   let total = 0;
-  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+  for (const pid of pageServerProcesses(port)) {
     try {
-      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!command.includes('page-server/src/main.ts')) continue;
-      if (!readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`SHELL_PORT=${port}`)) continue;
       const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
       total += Number(rss) / 1024;
     } catch {
@@ -37,6 +54,24 @@ function pageServerRssMb(port: number): number {
   }
   if (!total) throw new Error(`no page server serves port ${port}`);
   return total;
+}
+
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+
+/** The CPU time `pids` have used so far, in ms (user + system, threads included), from /proc. */
+function cpuMsOf(pids: readonly string[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // a process that ended meanwhile
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
 /**
@@ -95,7 +130,11 @@ export async function measurePageServerLoad() {
       await fetch(`${shop.shellUrl}${hot}`);
       const cached = await run({ url: `${shop.shellUrl}${hot}`, headers: { 'accept-encoding': 'br' } });
 
+      // What a render costs, whatever else shares the cores (the api, the load generator): the page
+      // server's and the api's CPU time over the run, a page at a time.
       let next = 1;
+      const servers = { page: pageServerProcesses(ports.shell), api: apiProcesses(ports.api) };
+      const cpuBefore = { page: cpuMsOf(servers.page), api: cpuMsOf(servers.api) };
       const uncached = await run({
         url: shop.shellUrl,
         headers: { 'accept-encoding': 'br' },
@@ -103,6 +142,13 @@ export async function measurePageServerLoad() {
           { setupRequest: (request) => ({ ...request, path: `/product/${ids[next++ % ids.length]}` }) },
         ],
       });
+      const rendered = next - 1;
+      const cpuPerPage = (pids: string[], before: number) =>
+        Math.round(((cpuMsOf(pids) - before) / rendered) * 10) / 10;
+      const cpu = {
+        'page server CPU ms a page': cpuPerPage(servers.page, cpuBefore.page),
+        'api CPU ms a page': cpuPerPage(servers.api, cpuBefore.api),
+      };
 
       // Memory: rounds of 100,000 requests, nine in ten to 400 popular pages (kept), one in ten to any of
       // the catalog's products (rendered, and pushing others out of the cache). The first round fills the
@@ -135,7 +181,7 @@ export async function measurePageServerLoad() {
         workers: Number(workers),
         products: ids.length,
         cached,
-        uncached: { ...uncached, rendered: next - 1 },
+        uncached: { ...uncached, rendered, ...cpu },
         memory: {
           'requests a round': MEMORY_REQUESTS,
           'RSS at start MB': Math.round(startRss),
