@@ -19,7 +19,8 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createAnswerCache } from './http/answer-cache.ts';
 import { shareCatalogChanges } from './catalog/catalog-changes.ts';
 import { CATALOG_QUIET_MS, createCatalogIndex, type CatalogIndex } from './catalog/catalog-index.ts';
-import { createRouteKit, type Access, type RouteConfig } from './http/route-kit.ts';
+import { createRouteKit } from './http/route-kit.ts';
+import { recordRouteTable, type RouteEntry } from './http/route-table.ts';
 import { resolveJwtSecret } from './auth/jwt-secret.ts';
 import { createAccessTokens } from './auth/access-tokens.ts';
 import { createRefreshSeal } from './auth/refresh-seal.ts';
@@ -45,23 +46,19 @@ import { registerAdminActivityRoutes } from './audit/activity-routes.ts';
 import { registerSpreadsheetRoutes } from './spreadsheets/spreadsheet-routes.ts';
 import { registerOrderRoutes } from './orders/order-routes.ts';
 import { registerCartRoutes } from './cart/cart-routes.ts';
-import { retryPendingRefunds } from './orders/refunds.ts';
 import { paymentRefunder } from './payment-gateways/payment-refunder.ts';
-import { retryPendingOrderRefunds } from './orders/order-refunds.ts';
 import { registerOrderRefundRoutes } from './orders/order-refund-routes.ts';
 import { registerAdminOrderRoutes } from './orders/admin-order-routes.ts';
 import { registerPaymentRoutes } from './payments/payment-routes.ts';
 import { registerPaymentMethodRoutes } from './payments/payment-methods-routes.ts';
 import { registerCashOnDeliveryRoutes } from './cash-on-delivery/cod-routes.ts';
 import { registerInvoiceRoutes } from './invoices/invoice-routes.ts';
-import { createLocalUpiGateway } from './payment-gateways/local-upi-gateway.ts';
-import { createRazorpayGateway, type RazorpayConnection } from './payment-gateways/razorpay-gateway.ts';
+import type { RazorpayConnection } from './payment-gateways/razorpay-gateway.ts';
+import { openPaymentGateways } from './payment-gateways/open-gateways.ts';
 import { registerRazorpayRoutes } from './payments/razorpay-routes.ts';
 import { registerUpiRoutes } from './payments/upi/upi-routes.ts';
-import { sweepPaymentRequests } from './payments/upi/settle-payment-request.ts';
-import type { PaymentRequestGateway } from './payment-gateways/upi-gateway.ts';
-import { createLocalGateway } from './payment-gateways/local-gateway.ts';
-import { createStripeGateway, type StripeConnection } from './payment-gateways/stripe-gateway.ts';
+import type { StripeConnection } from './payment-gateways/stripe-gateway.ts';
+import { schedulePaymentUpkeep } from './payments/payment-upkeep.ts';
 import { createLogMailer } from './mail/log-mailer.ts';
 import { createSmtpMailer } from './mail/smtp-mailer.ts';
 import { demoAccountsStillOpen, seedDatabase } from './seed/seed.ts';
@@ -70,7 +67,6 @@ import { registerHealthRoutes } from './health/health-routes.ts';
 import { registerMetrics } from './observability/metrics.ts';
 import { registerRumRoutes, registerSiteHealthRoutes } from './site-health/rum-routes.ts';
 import type { Tracing } from './observability/tracing.ts';
-import type { ZodType } from 'zod';
 
 export interface BuildAppOptions {
   /** Overrides of the environment's configuration. */
@@ -92,25 +88,6 @@ export interface BuildAppOptions {
    */
   tracing?: Pick<Tracing, 'fastifyPlugin' | 'logFields'>;
 }
-
-/** One row of the route table: every /api/v1 route, who may call it and what it takes. */
-export interface RouteEntry {
-  method: string;
-  url: string;
-  access: Access;
-  /** The zod schemas its input is validated with (tests generate inputs from them). */
-  input: { body?: ZodType; querystring?: ZodType; params?: ZodType };
-  /** Takes form data besides JSON. */
-  form: boolean;
-  /** Only the shop's own pages may call it: the refresh cookie authorises it or is set by it. */
-  cookie: boolean;
-  /** Takes a CSV file of these rows instead of JSON (RouteSpec.csv). */
-  csvRow?: ZodType;
-}
-
-const REFUND_RETRY_MS = 60_000;
-/** How often requests nobody settled (a closed tab, a lost webhook) are asked about and expired. */
-const PAYMENT_REQUEST_SWEEP_MS = 15_000;
 
 export type ShopApp = ZodApp & {
   shop: AppContext & {
@@ -202,36 +179,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
           authorizedParties: config.clerkAuthorizedParties,
         })
       : null;
-  const payments =
-    config.paymentGateway === 'stripe'
-      ? createStripeGateway(config.stripeSecretKey!, options.stripeConnection)
-      : createLocalGateway(database.db);
-  // Razorpay when its keys are set (in production too); else UPI through the local test gateway outside
-  // production (it calls the api's own webhook, as a gateway would); else none.
-  const razorpay = config.razorpay
-    ? createRazorpayGateway(config.razorpay, options.razorpayConnection)
-    : null;
-  const upi: PaymentRequestGateway | null = razorpay
-    ? razorpay
-    : config.upi.enabled && !config.production
-      ? createLocalUpiGateway({
-          decisionMs: config.upi.testDecisionMs,
-          webhookSecret: config.upi.webhookSecret,
-          deliver: async (body, signature) => {
-            const answer = await app.inject({
-              method: 'POST',
-              url: '/api/v1/payment/webhook',
-              headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature },
-              payload: body,
-            });
-            if (answer.statusCode !== 200)
-              throw new Error(`webhook answered ${answer.statusCode}: ${answer.body}`);
-          },
-          onDeliveryError: (error) =>
-            app.log.error({ err: error }, 'UPI webhook not delivered; the sweep settles it'),
-        })
-      : null;
-  if (upi) app.addHook('onClose', async () => upi.close());
+  const { payments, razorpay, upi } = openPaymentGateways(app as unknown as ZodApp, config, database.db, {
+    stripe: options.stripeConnection,
+    razorpay: options.razorpayConnection,
+  });
   const guards = createGuards(database.db, tokens, clerk);
   // Before any route, so its hook times every one of them.
   const { metrics, port: metricsPort } = await registerMetrics(app, config.metrics, database);
@@ -297,30 +248,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     passwordGuesses: createPasswordGuessLimits(app as unknown as ZodApp, database.db, config.authRateLimit),
     metrics,
   };
-  const { refunds } = ctx;
-  // Refunds the gateways failed at the time are finished here, every minute, on every instance.
-  const refundRetry = setInterval(() => {
-    retryPendingRefunds(database.db, refunds, app.log).then(
-      (refunded) => metrics.paymentRefunded('retried', refunded),
-      (error: unknown) => app.log.error({ err: error }, 'refund retry failed'),
-    );
-    retryPendingOrderRefunds(database.db, refunds, app.log).catch((error: unknown) =>
-      app.log.error({ err: error }, 'order refund retry failed'),
-    );
-  }, REFUND_RETRY_MS);
-  refundRetry.unref();
-  app.addHook('onClose', async () => clearInterval(refundRetry));
-  if (upi) {
-    const sweep = setInterval(() => {
-      sweepPaymentRequests(ctx, upi, app.log).catch((error: unknown) =>
-        app.log.error({ err: error }, 'payment request sweep failed'),
-      );
-    }, PAYMENT_REQUEST_SWEEP_MS);
-    sweep.unref();
-    app.addHook('onClose', async () => clearInterval(sweep));
-  }
+  schedulePaymentUpkeep(app as unknown as ZodApp, ctx);
 
-  const routes: RouteEntry[] = [];
+  const routes = recordRouteTable(app as unknown as ZodApp);
   app.decorate('shop', { ...ctx, database, routes, catalogIndex, metricsPort });
   registerSecurityHeaders(app, ctx.kit.isHttps);
   app.decorateRequest('user', null);
@@ -368,31 +298,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     });
 
   await registerDocs(app);
-
-  // The route table: every /api/v1 route declares who may call it, and admin routes are exactly those
-  // under /api/v1/admin, which the admin plugin's one hook guards.
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/v1') || route.method === 'HEAD') return;
-    const {
-      access,
-      cookie: usesCookie = false,
-      csvRow,
-    } = (route.config as Partial<RouteConfig> | undefined) ?? {};
-    const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
-    if (!access) throw new Error(`${method} ${route.url} declares no access (use the route kit)`);
-    if ((access === 'admin') !== route.url.startsWith('/api/v1/admin/'))
-      throw new Error(`${method} ${route.url}: admin routes, and only they, live under /api/v1/admin`);
-    const schema = (route.schema ?? {}) as RouteEntry['input'] & { consumes?: string[] };
-    routes.push({
-      method,
-      url: route.url,
-      access,
-      input: { body: schema.body, querystring: schema.querystring, params: schema.params },
-      form: schema.consumes?.includes('multipart/form-data') ?? false,
-      cookie: usesCookie,
-      ...(csvRow ? { csvRow } : {}),
-    });
-  });
 
   await app.register(
     async (api) => {

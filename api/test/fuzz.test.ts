@@ -9,7 +9,7 @@ import { addProduct, placePaidOrder, register } from './helpers/shop.ts';
 import { inputsFor, type Pools } from './helpers/schema-arbitrary.ts';
 import { multipart } from './helpers/multipart.ts';
 import { stringify } from 'csv-stringify/sync';
-import type { RouteEntry } from '../src/app.ts';
+import type { RouteEntry } from '../src/http/route-table.ts';
 import { SEED_PRODUCTS } from '../src/seed/catalog-data.ts';
 import { loadCatalogSnapshot, suggestionsOfSnapshot } from '../src/catalog/catalog-index.ts';
 import { loadSuggestions } from '../src/catalog/product-repository.ts';
