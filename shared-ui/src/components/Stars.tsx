@@ -17,18 +17,37 @@ const STAR_GAP = 3;
 const STAR_PITCH = STAR_BOX + STAR_GAP;
 const ROW_WIDTH = 5 * STAR_BOX + 4 * STAR_GAP;
 
-/** Ten corners of a five-pointed star in a 24-unit box, left at `left`, tips rounded by the stroke. */
-function starOutline(left: number): string {
-  const [centreX, centreY, outer, inner] = [left + 12, 12.6, 10.2, 4.8];
-  const corners = Array.from({ length: 10 }, (_, corner) => {
+/** Ten corners of a five-pointed star in a 24-unit box, tips rounded by the stroke. */
+function starCorners(): [number, number][] {
+  const [centreX, centreY, outer, inner] = [12, 12.6, 10.2, 4.8];
+  return Array.from({ length: 10 }, (_, corner) => {
     const angle = (corner * Math.PI) / 5;
     const radius = corner % 2 === 0 ? outer : inner;
-    return `${+(centreX + radius * Math.sin(angle)).toFixed(1)} ${+(centreY - radius * Math.cos(angle)).toFixed(1)}`;
+    return [
+      +(centreX + radius * Math.sin(angle)).toFixed(1),
+      +(centreY - radius * Math.cos(angle)).toFixed(1),
+    ];
   });
-  return `M${corners.join('L')}Z`;
 }
 
-const ROW_OF_STARS = Array.from({ length: 5 }, (_, star) => starOutline(star * STAR_PITCH)).join('');
+const tenth = (length: number) => +length.toFixed(1);
+
+/**
+ * The row's outline as one path: the first star from its top tip, each next one `STAR_PITCH` to the right,
+ * every star in the same relative steps. Five copies of one string (and the same again on every card)
+ * cost a page's compression next to nothing, where absolute corners differed star by star.
+ */
+function rowOfStars(): string {
+  const corners = starCorners();
+  const steps = corners
+    .slice(1)
+    .map(([x, y], corner) => `${tenth(x - corners[corner]![0])} ${tenth(y - corners[corner]![1])}`)
+    .join(' ');
+  const [tipX, tipY] = corners[0]!;
+  return `M${tipX} ${tipY}${Array.from({ length: 5 }, (_, star) => `${star ? `m${STAR_PITCH} 0` : ''}l${steps}z`).join('')}`;
+}
+
+const ROW_OF_STARS = rowOfStars();
 
 /** Where the gold ends, in the drawing's units: whole stars, then the part of the next one. */
 function filledWidth(rating: number): number {

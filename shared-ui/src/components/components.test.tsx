@@ -32,6 +32,44 @@ describe('shared UI pieces', () => {
     expect(gold(-3)).toBe(0);
   });
 
+  it('Stars draw five stars 27 units apart, each one the same outline', () => {
+    const { container } = renderWithTheme(<Stars value={3} />);
+    const [outline, goldCopy] = [...container.querySelectorAll('path')].map((path) =>
+      path.getAttribute('d')!,
+    );
+    expect(goldCopy).toBe(outline);
+    // Follow the path's pen: `M` and `m` move it, `l` draws steps from it, `z` brings it back to where
+    // the star began.
+    const stars: [number, number][][] = [];
+    let pen: [number, number] = [0, 0];
+    for (const [, command, numbers] of outline.matchAll(/([MmLlZz])([^MmLlZz]*)/g)) {
+      const values = (numbers!.match(/-?\d*\.?\d+/g) ?? []).map(Number);
+      if (command === 'M' || command === 'm') {
+        pen = command === 'M' ? [values[0]!, values[1]!] : [pen[0] + values[0]!, pen[1] + values[1]!];
+        stars.push([pen]);
+      } else if (command === 'l') {
+        let [x, y] = pen;
+        for (let n = 0; n < values.length; n += 2) {
+          [x, y] = [x + values[n]!, y + values[n + 1]!];
+          stars.at(-1)!.push([x, y]);
+        }
+      } else if (command === 'z') {
+        pen = stars.at(-1)![0]!;
+      }
+    }
+    expect(stars).toHaveLength(5);
+    // One string of steps for every star: a page of ratings compresses to next to nothing.
+    expect(new Set(outline.match(/l[^z]*z/g))).toHaveProperty('size', 1);
+    stars.forEach((corners, star) => {
+      expect(corners).toHaveLength(10);
+      // A five-pointed star in its 24-unit box: the tips 10.2 units from (12, 12.6), the notches 4.8.
+      corners.forEach(([x, y], corner) => {
+        const fromCentre = Math.hypot(x - (12 + 27 * star), y - 12.6);
+        expect(Math.abs(fromCentre - (corner % 2 === 0 ? 10.2 : 4.8))).toBeLessThan(0.1);
+      });
+    });
+  });
+
   it('Pagination shows nothing for one page, numbered pages otherwise', () => {
     const onPageChange = vi.fn();
     const { container } = renderWithTheme(<Pagination page={1} pageCount={1} onPageChange={onPageChange} />);
