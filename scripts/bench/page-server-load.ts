@@ -56,7 +56,10 @@ function pageServerRssMb(port: number): number {
   return total;
 }
 
-const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+// Asked when a figure needs it: every mode of the bench imports this file, and most never read the CPU.
+let clockTicksPerSecond: number | undefined;
+const clockTicks = () =>
+  (clockTicksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })));
 
 /** The CPU time `pids` have used so far, in ms (user + system, threads included), from /proc. */
 function cpuMsOf(pids: readonly string[]): number {
@@ -71,7 +74,7 @@ function cpuMsOf(pids: readonly string[]): number {
       // a process that ended meanwhile
     }
   }
-  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+  return (ticks * 1000) / clockTicks();
 }
 
 /**
