@@ -11,11 +11,8 @@ import { compressedHarder, preparedPage, sendPage } from './http/send-page.ts';
 import { createThrottledLog } from './http/throttled-log.ts';
 import { NoStorefrontRelease, renderPage } from './render/render-page.ts';
 import { loadShellServer, type ShellServer } from './render/shell-server.ts';
-import {
-  watchStorefrontRelease,
-  type StorefrontRelease,
-  type StorefrontReleaseWatch,
-} from './render/storefront-release.ts';
+import { createRenderingReleases } from './render/rendering-release.ts';
+import type { StorefrontRelease } from './render/storefront-release.ts';
 import { followLiveReleases, type LiveReleasesFollower } from './releases/live-releases.ts';
 import { createServerReports } from './releases/server-reports.ts';
 import { visitorConfig, type VisitorConfig } from './releases/visitor-release.ts';
@@ -137,57 +134,15 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
       options.https,
       visitorConfigs,
     );
-  /** The storefront's server entry of each release served (a canary and the release for the others). */
-  const storefrontWatches = new Map<string, StorefrontReleaseWatch>();
-  const storefrontOf = (manifestUrl: string) => {
-    let watch = storefrontWatches.get(manifestUrl);
-    if (!watch && shell) {
-      if (storefrontWatches.size >= 8) storefrontWatches.delete(storefrontWatches.keys().next().value!);
-      watch = watchStorefrontRelease({
-        manifestUrl,
-        shell,
-        checkEveryMs: options.releaseCheckMs,
-        timeoutMs: options.renderTimeoutMs,
-        log,
-      });
-      storefrontWatches.set(manifestUrl, watch);
-    }
-    return watch ?? null;
-  };
-  /**
-   * The storefront release a visitor's page is rendered with, and the config the page carries: their own
-   * release, else (its server entry cannot be used) the one their browser would fall back to, which the
-   * page then loads as its own.
-   */
-  async function renderingFor(visitor: VisitorConfig) {
-    const watch = storefrontOf(visitor.config.remotes.storefront);
-    const own = await watch?.release();
-    const mine = visitor.config.releases?.storefront;
-    const fallback = mine?.fallback;
-    if (own || !fallback) return { release: own ?? null, config: visitor.config, key: visitor.key };
-    const instead = (await storefrontOf(fallback.manifest)?.release()) ?? null;
-    if (!instead) return { release: null, config: visitor.config, key: visitor.key };
-    reports.fellBack({
-      remote: 'storefront',
-      release: mine.id,
-      reason: `server entry: ${watch?.reason() ?? 'it could not be used'}`,
-      fellBackTo: fallback.id,
-    });
-    return {
-      release: instead,
-      config: {
-        ...visitor.config,
-        remotes: { ...visitor.config.remotes, storefront: fallback.manifest },
-        releases: {
-          ...visitor.config.releases,
-          storefront: { id: fallback.id, liveAt: visitor.config.releases!.storefront!.liveAt },
-        },
-      },
-      key: `${visitor.key} storefront-fell-back`,
-    };
-  }
   const documents = createDocumentSource(options.shellDir, Math.min(options.renderTimeoutMs, 3000));
   const reports = createServerReports({ apiUrl: options.apiUrl, everyMs: options.reportEveryMs, log });
+  const { storefrontOf, renderingFor } = createRenderingReleases({
+    shell,
+    checkEveryMs: options.releaseCheckMs,
+    timeoutMs: options.renderTimeoutMs,
+    log,
+    fellBack: (failure) => reports.fellBack(failure),
+  });
   const cache = createPageCache(options.cache);
   const revision = followCatalogRevision({
     apiUrl: options.apiUrl,
