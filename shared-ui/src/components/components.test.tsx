@@ -34,8 +34,8 @@ describe('shared UI pieces', () => {
 
   it('Stars draw five stars 27 units apart, each one the same outline', () => {
     const { container } = renderWithTheme(<Stars value={3} />);
-    const [outline, goldCopy] = [...container.querySelectorAll('path')].map((path) =>
-      path.getAttribute('d')!,
+    const [outline = '', goldCopy] = [...container.querySelectorAll('path')].map(
+      (path) => path.getAttribute('d') ?? '',
     );
     expect(goldCopy).toBe(outline);
     // Follow the path's pen: `M` and `m` move it, `l` draws steps from it, `z` brings it back to where
