@@ -4,8 +4,16 @@ import { apiBaseUrl, newAccount, registerViaUi } from './support/shell-session.t
 test('a call with a revoked session lands on /login with the logout message shown once', async ({ page }) => {
   const account = newAccount('revoked');
   await page.goto('/login');
+  // A sign-in starts the cart's sync, whose first call (GET /cart) must be answered before the session is
+  // revoked below: else that call's 401 sends the page to /login before the click this test is about
+  // (seen once in CI: the button was gone, the toast already shown and dismissed).
+  const cartSynced = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'GET' && new URL(response.url()).pathname.endsWith('/api/v1/cart'),
+  );
   await registerViaUi(page, account);
   await expect(page).toHaveURL(/\/account$/);
+  expect((await cartSynced).ok()).toBe(true);
 
   // Sign this session out behind the page's back (as a logout in another tab would).
   const api = await apiBaseUrl(page);
