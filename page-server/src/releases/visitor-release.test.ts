@@ -1,16 +1,9 @@
 import type { LiveReleases, RuntimeConfig } from '@shop/shared-contract';
+import { testRuntimeConfig } from '@shop/shared-contract/testing';
 import { describe, expect, it } from 'vitest';
 import { visitorConfig } from './visitor-release.ts';
 
-const base: RuntimeConfig = {
-  apiBaseUrl: 'http://localhost:3000/api/v1',
-  auth: { provider: 'local' },
-  payments: { provider: 'local' },
-  remotes: {
-    storefront: 'https://cdn.example.com/storefront/mf-manifest.json',
-    admin: 'http://localhost:4002/mf-manifest.json',
-  },
-};
+const base = testRuntimeConfig;
 const release = (id: string, share: number) => ({ id, share, manifest: `releases/${id}/mf-manifest.json` });
 const canary: LiveReleases = {
   live: [release('r2', 10), release('r1', 90)],

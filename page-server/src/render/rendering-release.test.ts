@@ -1,19 +1,12 @@
-import type { LiveReleases, RuntimeConfig, StorefrontServerEntry } from '@shop/shared-contract';
+import type { LiveReleases, StorefrontServerEntry } from '@shop/shared-contract';
+import { testRuntimeConfig } from '@shop/shared-contract/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { visitorConfig } from '../releases/visitor-release.ts';
 import { createRenderingReleases, type RenderingReleasesOptions } from './rendering-release.ts';
 import type { ShellServer } from './shell-server.ts';
 import type { StorefrontRelease, StorefrontReleaseWatch } from './storefront-release.ts';
 
-const base: RuntimeConfig = {
-  apiBaseUrl: 'http://localhost:3000/api/v1',
-  auth: { provider: 'local' },
-  payments: { provider: 'local' },
-  remotes: {
-    storefront: 'https://cdn.example.com/storefront/mf-manifest.json',
-    admin: 'http://localhost:4002/mf-manifest.json',
-  },
-};
+const base = testRuntimeConfig;
 const manifestOf = (id: string) => `https://cdn.example.com/storefront/releases/${id}/mf-manifest.json`;
 // r2 is live for everyone, r1 before it: r2's visitors fall back to r1.
 const live: LiveReleases = {

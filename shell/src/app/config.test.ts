@@ -1,15 +1,8 @@
+import { testRuntimeConfig } from '@shop/shared-contract/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadRuntimeConfig } from './config.ts';
 
-const validConfig = {
-  apiBaseUrl: 'http://localhost:3000/api/v1',
-  auth: { provider: 'local' },
-  payments: { provider: 'local' },
-  remotes: {
-    storefront: 'http://localhost:4001/mf-manifest.json',
-    admin: 'http://localhost:4002/mf-manifest.json',
-  },
-};
+const validConfig = testRuntimeConfig;
 
 function serveConfig(body: unknown, status = 200) {
   vi.stubGlobal(
