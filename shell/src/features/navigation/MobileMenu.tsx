@@ -127,7 +127,7 @@ export function MobileMenu({ open, onClose, returnFocusTo, navigation }: MobileM
                 <Box as="nav" aria-label="Mobile">
                   {mainLinks.map((link) => (
                     <Link key={link.to} asChild {...linkStyle}>
-                      <NavLink to={link.to} end={link.to === '/'} onClick={onClose}>
+                      <NavLink to={link.to} end={link.end} onClick={onClose}>
                         {link.label}
                       </NavLink>
                     </Link>

@@ -62,7 +62,7 @@ export function Navbar() {
           </RouterLink>
         </Link>
         <HStack as="nav" aria-label="Main" gap="5" hideBelow="md">
-          {mainLinks.map(({ to, label }) => (
+          {mainLinks.map(({ to, label, end }) => (
             <Link
               key={to}
               asChild
@@ -71,7 +71,7 @@ export function Navbar() {
               _hover={{ color: 'fg' }}
               css={{ '&[aria-current=page]': { color: 'brand.fg' } }}
             >
-              <NavLink to={to} end={to === '/'}>
+              <NavLink to={to} end={end}>
                 {label}
               </NavLink>
             </Link>

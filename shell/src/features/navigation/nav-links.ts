@@ -1,8 +1,22 @@
-/** The public links of the sticky bar and the mobile menu (docs/product.md, screens, Navigation). */
+import { matchRoutes } from 'react-router-dom';
+
+/**
+ * The public links of the sticky bar and the mobile menu (docs/product.md, screens, Navigation). `end`:
+ * current on its own address alone (Home), not also on the addresses below it (NavLink's `end`).
+ */
 export const mainLinks = [
-  { to: '/', label: 'Home' },
-  { to: '/products', label: 'Products' },
-  { to: '/about', label: 'About' },
-  { to: '/contact', label: 'Contact' },
-  { to: '/search', label: 'Search' },
+  { to: '/', label: 'Home', end: true },
+  { to: '/products', label: 'Products', end: false },
+  { to: '/about', label: 'About', end: false },
+  { to: '/contact', label: 'Contact', end: false },
+  { to: '/search', label: 'Search', end: false },
 ] as const;
+
+/**
+ * The main links a page at `pathname` marks as current: the one thing in a guest's bar that follows the
+ * address, so the server keeps one rendered bar for each answer (src/server/frame-parts.ts).
+ */
+export const currentMainLinks = (pathname: string): string[] =>
+  mainLinks
+    .filter(({ to, end }) => matchRoutes([{ path: end ? to : `${to}/*` }], pathname))
+    .map(({ to }) => to);

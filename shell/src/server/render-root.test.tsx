@@ -1,0 +1,93 @@
+// @vitest-environment node
+import { createServerQueryClient } from '@shop/shared-api/server';
+import type { RemoteRoutesProps } from '@shop/shared-contract';
+import { testRuntimeConfig } from '@shop/shared-contract/testing';
+import { useId } from 'react';
+import { preload } from 'react-dom';
+import { Route, Routes } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { renderRoot } from './render-root.tsx';
+
+// The server build bundles one router; here the tree's `react-router-dom` and the server's `react-router`
+// load as two copies of it unless one is the other.
+vi.mock('react-router', () => import('react-router-dom'));
+
+const config = testRuntimeConfig;
+
+/** A storefront page with what a splice could get wrong: an id from useId, a picture React hoists. */
+function QuantityField() {
+  const id = useId();
+  preload('/pictures/first-card.png', { as: 'image' });
+  return (
+    <p>
+      <label htmlFor={id}>Quantity</label>
+      <input id={id} defaultValue="1" />
+    </p>
+  );
+}
+
+function TestStorefront({ notFound }: RemoteRoutesProps) {
+  return (
+    <Routes>
+      <Route path="/" element={<QuantityField />} />
+      <Route path="/products/*" element={<QuantityField />} />
+      <Route path="/product/:id" element={<QuantityField />} />
+      <Route path="/search" element={<h1>Search</h1>} />
+      <Route path="*" element={notFound} />
+    </Routes>
+  );
+}
+
+const render = (path: string, keepFrame: boolean) =>
+  renderRoot({
+    url: new URL(path, 'http://shop.test'),
+    config,
+    storefront: TestStorefront,
+    queryClient: createServerQueryClient(),
+    keepFrame,
+  });
+
+/** The emotion classes a page's style tags carry, in any order (the kept frame's come first). */
+const styleClasses = (styles: string) =>
+  [...styles.matchAll(/data-emotion="css(?:-global)? ([^"]*)"/g)].flatMap((tag) => tag[1]!.split(' ')).sort();
+
+const currentLink = (markup: string) => /<a[^>]*aria-current="page"[^>]*>([^<]*)</.exec(markup)?.[1] ?? null;
+
+describe('renderRoot with the frame kept', () => {
+  // In this order, each kept frame is first rendered for one address and then reused for the next ones of
+  // its kind: a frame reused where it does not belong (the wrong current link) fails the comparison.
+  it.each([
+    ['/products', 'Products'],
+    ['/products/shoes', 'Products'],
+    ['/Products/', 'Products'],
+    ['/', 'Home'],
+    ['/product/123', null],
+    ['/searching', null],
+    ['/search', 'Search'],
+    ['/about', 'About'],
+    ['/about/', 'About'],
+    ['/login', null],
+    ['/cart', null],
+    ['/no-such-page', null],
+  ])('writes %s as the whole tree renders it (current link: %s)', async (path, current) => {
+    const whole = await render(path, false);
+    const kept = await render(path, true);
+    expect(whole.frameKept).toBe(false);
+    expect(kept.frameKept).toBe(true);
+    expect(kept.markup).toBe(whole.markup);
+    expect(currentLink(kept.markup)).toBe(current);
+    expect(styleClasses(kept.styles)).toEqual(styleClasses(whole.styles));
+    expect(kept.styles).toHaveLength(whole.styles.length);
+  });
+
+  it('keeps the page’s hoisted picture at the top and its ids in place', async () => {
+    const { markup, frameKept } = await render('/product/456', true);
+    expect(frameKept).toBe(true);
+    expect(markup.startsWith('<link rel="preload" href="/pictures/first-card.png" as="image"/>')).toBe(true);
+    const field = /<label for="([^"]+)">Quantity<\/label><input id="([^"]+)"/.exec(markup);
+    expect(field?.[1]).toBe(field?.[2]);
+    expect(markup.indexOf('<header')).toBeLessThan(markup.indexOf('Quantity'));
+    expect(markup.indexOf('Quantity')).toBeLessThan(markup.indexOf('<footer'));
+    expect(markup).not.toContain('data-shop-part');
+  });
+});
