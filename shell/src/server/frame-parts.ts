@@ -95,7 +95,9 @@ export class KeptFrames {
     if (kept) return kept;
     const rendered = render();
     this.#frames.set(key, rendered);
-    rendered.catch(() => this.#frames.delete(key));
+    rendered.catch(() => {
+      if (this.#frames.get(key) === rendered) this.#frames.delete(key);
+    });
     if (this.#frames.size > this.#limit) {
       const oldest = this.#frames.keys().next();
       if (!oldest.done) this.#frames.delete(oldest.value);
