@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_ACTIONS } from './constants.ts';
-import { isoDateSchema } from './common.ts';
+import { isoDateSchema, pageLimitSchema, pageNumberSchema } from './common.ts';
 
 /** The audit trail's first and last possible moments: the database stores no year 0 (nor 10000). */
 const EARLIEST = Date.UTC(1970, 0, 1);
@@ -17,18 +17,8 @@ export const instantSchema = (name: string) =>
  * (`from` inclusive, `to` exclusive). Entries are only ever added: no route changes or deletes one.
  */
 export const adminActivityQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be at least 1')
-    .max(100_000, 'page is too large')
-    .optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(100, 'limit must be at most 100')
-    .optional(),
+  page: pageNumberSchema(100_000).optional(),
+  limit: pageLimitSchema.optional(),
   who: z.string().trim().toLowerCase().max(254, 'who must be at most 254 characters').optional(),
   action: z.enum(ADMIN_ACTIONS, { error: `action must be one of ${ADMIN_ACTIONS.join(', ')}` }).optional(),
   target: z.string().trim().max(100, 'target must be at most 100 characters').optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageLimitSchema, pageNumberSchema } from './common.ts';
 import { SHOP_TIME_ZONE } from './constants.ts';
 import { adminOrdersResponseSchema } from './order.ts';
 import { adminProductsResponseSchema } from './product.ts';
@@ -11,18 +12,8 @@ import { adminUsersResponseSchema } from './user.ts';
  * `q` matches the order id (orders), the name, email or id (users), the name or id (products), ignoring case.
  */
 export const adminListQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be at least 1')
-    .max(100_000, 'page is too large')
-    .optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(100, 'limit must be at most 100')
-    .optional(),
+  page: pageNumberSchema(100_000).optional(),
+  limit: pageLimitSchema.optional(),
   q: z.string().trim().max(100, 'q must be at most 100 characters').optional(),
 });
 export type AdminListQuery = z.input<typeof adminListQuerySchema>;

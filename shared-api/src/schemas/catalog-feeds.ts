@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { objectIdSchema } from './common.ts';
+import { objectIdSchema, pageNumberSchema } from './common.ts';
 
 // What servers in front of the api read about the catalog as a whole: the page server's cache follows its
 // revision, and its sitemap lists every product page (page-server/).
@@ -20,12 +20,7 @@ export const SITEMAP_PAGE_SIZE = 50_000;
 
 /** `GET /catalog/sitemap?page=N`: page N of every product's id, in a stable order. */
 export const sitemapPageQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be at least 1')
-    .max(10_000, 'page is too large')
-    .optional(),
+  page: pageNumberSchema(10_000).optional(),
 });
 
 export const sitemapPageResponseSchema = z.object({

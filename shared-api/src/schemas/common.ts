@@ -20,6 +20,21 @@ export type OrderStatus = z.infer<typeof orderStatusSchema>;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
+/** A list's page in the query string, from 1 up to `most`: in the same words on every list that pages. */
+export const pageNumberSchema = (most: number) =>
+  z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be at least 1')
+    .max(most, 'page is too large');
+
+/** How many rows a page of an admin list holds, 1 to 100. */
+export const pageLimitSchema = z.coerce
+  .number({ error: 'limit must be a number' })
+  .int('limit must be a whole number')
+  .min(1, 'limit must be at least 1')
+  .max(100, 'limit must be at most 100');
+
 /** ISO 8601 timestamp as sent on the wire. */
 export const isoDateSchema = z.string().describe('ISO 8601 date-time');
 

@@ -14,6 +14,7 @@ import {
   isoDateSchema,
   nameSchema,
   objectIdSchema,
+  pageNumberSchema,
   rupeesSchema,
 } from './common.ts';
 
@@ -76,12 +77,7 @@ export const productListQuerySchema = z.object({
     .object({ gte: queryNumber('ratings[gte]', 0, 5).optional() })
     .strict()
     .optional(),
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be at least 1')
-    .max(100_000, 'page is too large')
-    .optional(),
+  page: pageNumberSchema(100_000).optional(),
   sort: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.enum(PRODUCT_SORTS, { error: `sort must be one of ${PRODUCT_SORTS.join(', ')}` }).optional(),
