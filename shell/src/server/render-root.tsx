@@ -104,8 +104,8 @@ function stylesOf(cache: EmotionCache, markup: string): string {
 /**
  * The frames this shell build has rendered. A shell release is a new build of this module, with frames of
  * its own; a frame depends on the config (the sign-in provider, the remotes), the main links the address
- * marks as current, and the footer's year. Nothing else: the frame of a guest's page (the session is
- * restored in the browser; an empty cart has no count).
+ * marks as current, and the footer's year. On nothing else, as every frame the server renders is a
+ * guest's: the session is restored in the browser, and an empty cart shows no count.
  */
 const keptFrames = new KeptFrames();
 
