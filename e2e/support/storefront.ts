@@ -4,6 +4,10 @@ import type { Account } from './shell-session.ts';
 
 export const api = `http://localhost:${e2ePorts.api}/api/v1`;
 
+/** A price as the shop shows it: rupees in Indian grouping. */
+export const rupees = (amount: number) =>
+  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(amount);
+
 export interface ListedProduct {
   _id: string;
   name: string;
