@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { buildApp, type ShopApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config/load-config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
 import { freshDatabase } from '../test/helpers/fresh-database.ts';

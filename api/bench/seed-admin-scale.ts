@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { count, eq, sql } from 'drizzle-orm';
 import { PRODUCT_CATEGORIES, priceOrder } from '@shop/shared-api/schemas';
 import { buildApp } from '../src/app.ts';
-import { loadConfig, repoRoot } from '../src/config.ts';
+import { loadConfig, repoRoot } from '../src/config/load-config.ts';
 import { orders, products, reviews, users, type StoredOrderItem } from '../src/db/schema.ts';
 import { newId } from '../src/db/ids.ts';
 

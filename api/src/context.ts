@@ -1,4 +1,4 @@
-import type { ApiConfig } from './config.ts';
+import type { ApiConfig } from './config/api-config.ts';
 import type { Db } from './db/client.ts';
 import type { CatalogReads } from './db/read-replica.ts';
 import type { AnswerCache } from './http/answer-cache.ts';

@@ -1,4 +1,5 @@
-import { loadConfig, StartupRefusal } from './config.ts';
+import { StartupRefusal } from './config/config-problems.ts';
+import { loadConfig } from './config/load-config.ts';
 
 // `node api/src/server.ts`: the api on API_PORT (3000), embedded PGlite under DATA_DIR unless DATABASE_URL.
 const config = loadConfig();

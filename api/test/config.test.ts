@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app.ts';
-import { configProblems, loadConfig, StartupRefusal } from '../src/config.ts';
+import { configProblems, StartupRefusal } from '../src/config/config-problems.ts';
+import { loadConfig } from '../src/config/load-config.ts';
 import { openDatabase } from '../src/db/client.ts';
 
 // What the api refuses to run with: production is fail-closed, the embedded demo keeps its defaults.

@@ -4,7 +4,8 @@
 // the time, under --to, else BACKUP_TO, else ./backups. See docs/reliability.md ("Backups").
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig, type ApiConfig } from '../config.ts';
+import type { ApiConfig } from '../config/api-config.ts';
+import { loadConfig } from '../config/load-config.ts';
 import { openDatabase } from '../db/client.ts';
 import { createS3Client } from '../storage/s3-image-store.ts';
 import { BackupRefused, createBackup, restoreBackup, verifyBackup } from './backup.ts';

@@ -1,5 +1,5 @@
 import { toRupees } from '@shop/shared-api/schemas';
-import type { CashOnDeliverySettings } from '../config.ts';
+import type { CashOnDeliverySettings } from '../config/api-config.ts';
 
 const rupees = (paise: number) =>
   `₹${toRupees(paise).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

@@ -1,5 +1,5 @@
 import { GST_PERCENT } from '@shop/shared-api/schemas';
-import type { GstSettings } from '../config.ts';
+import type { GstSettings } from '../config/api-config.ts';
 import type { InvoiceDocument, InvoiceLine, OrderRow, StoredShippingInfo } from '../db/schema.ts';
 
 /** What an invoice needs of the order, the buyer and the catalog. */

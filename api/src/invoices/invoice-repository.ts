@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { GstSettings } from '../config.ts';
+import type { GstSettings } from '../config/api-config.ts';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import { invoiceCounters, invoices, products, type InvoiceRow, type OrderRow } from '../db/schema.ts';
 import { financialYearOf, invoiceNumber } from './financial-year.ts';

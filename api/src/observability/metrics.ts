@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { MetricsSettings } from '../config.ts';
+import type { MetricsSettings } from '../config/api-config.ts';
 import { operationOf, wrapQueries } from './sql-hook.ts';
 
 /**

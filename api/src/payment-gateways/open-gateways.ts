@@ -1,4 +1,4 @@
-import type { ApiConfig } from '../config.ts';
+import type { ApiConfig } from '../config/api-config.ts';
 import type { Db } from '../db/client.ts';
 import type { ZodApp } from '../http/types.ts';
 import type { PaymentGateway } from './gateway.ts';

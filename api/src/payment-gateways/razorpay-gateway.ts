@@ -1,6 +1,6 @@
 import Razorpay from 'razorpay';
 import { validatePaymentVerification } from 'razorpay/dist/utils/razorpay-utils.js';
-import type { RazorpaySettings } from '../config.ts';
+import type { RazorpaySettings } from '../config/api-config.ts';
 import { badGateway } from '../http/errors.ts';
 import type { GatewayVerdict, PaymentRequestGateway } from './upi-gateway.ts';
 

@@ -6,7 +6,7 @@ import {
   paymentProcessResponseSchema,
 } from '@shop/shared-api/schemas';
 import { z } from 'zod';
-import type { ApiConfig } from '../config.ts';
+import type { ApiConfig } from '../config/api-config.ts';
 import type { Db } from '../db/client.ts';
 import type { ZodApp } from '../http/types.ts';
 import { currentUser, type RouteKit } from '../http/route-kit.ts';

@@ -1,6 +1,6 @@
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { StartupRefusal } from '../config.ts';
+import { StartupRefusal } from '../config/config-problems.ts';
 import type { Database } from '../db/client.ts';
 import { postgresRateLimitStore, sweepExpired } from './postgres-store.ts';
 import { redisRateLimitStore } from './redis-store.ts';

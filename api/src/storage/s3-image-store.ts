@@ -7,7 +7,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import type { S3Settings } from '../config.ts';
+import type { S3Settings } from '../config/api-config.ts';
 import { keysOfImage, prepareImage, type ImageStore } from './image-store.ts';
 
 /** An image as the api streams it back to the browser. */

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions, type ShopApp } from '../../src/app.ts';
-import type { ApiConfig } from '../../src/config.ts';
+import type { ApiConfig } from '../../src/config/api-config.ts';
 import { freshDatabase } from './fresh-database.ts';
 import { registerAdmin, type SignedIn } from './shop.ts';
 
