@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  char,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { createdAt, id } from './columns.ts';
+
+// The catalog: products, their counts (the list's totals) and their reviews.
+
+export interface StoredImage {
+  url: string;
+  /** Key in the image store when the api owns the file (deleted with the product). */
+  key?: string;
+}
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
+    description: text('description').notNull().default(''),
+    category: text('category').notNull(),
+    stock: integer('stock').notNull(),
+    images: jsonb('images').$type<StoredImage[]>().notNull().default([]),
+    ratings: doublePrecision('ratings').notNull().default(0),
+    numOfReviews: integer('num_of_reviews').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('products_stock_check', sql`${table.stock} >= 0`),
+    check('products_price_check', sql`${table.pricePaise} >= 0`),
+    // The list's indexes (migrations 0014 and 0017, written by hand: INCLUDE columns and a trigram GIN
+    // index): products_name_trgm_idx, products_list_order_idx, products_category_order_idx,
+    // products_price_order_idx, products_category_price_order_idx, products_rating_order_idx.
+  ],
+);
+
+/**
+ * How many products there are: overall (category '') and per category, kept by triggers on `products` in
+ * the writing transaction (migration 0014). Derived data: backups leave it out, a restore rebuilds it.
+ */
+export const catalogCounts = pgTable('catalog_counts', {
+  category: text('category').primaryKey(),
+  products: bigint('products', { mode: 'number' }).notNull(),
+  /** Of them, those with no stock (migration 0020): the admin product list's stat card. */
+  outOfStock: bigint('out_of_stock', { mode: 'number' }).notNull().default(0),
+});
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    productId: char('product_id', { length: 24 })
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: char('user_id', { length: 24 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    comment: text('comment').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    // One review per user per product: a second submission updates the first.
+    uniqueIndex('reviews_product_user_key').on(table.productId, table.userId),
+    index('reviews_user_id_idx').on(table.userId),
+    check('reviews_rating_check', sql`${table.rating} between 1 and 5`),
+  ],
+);
+
+export type ProductRow = typeof products.$inferSelect;
