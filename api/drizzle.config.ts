@@ -1,7 +1,7 @@
 import { defineConfig } from 'drizzle-kit';
 
-// One set of migrations for PGlite and PostgreSQL, hand-written since 0006 (README.md, "Schema change"):
-// drizzle-kit's snapshots stop at 0005, so what `db:generate` writes now is not a migration to commit.
+// One set of migrations for PGlite and PostgreSQL: `pnpm --filter @shop/api db:generate` drafts the next
+// after a schema change (README.md, "Schema change": what it does not write is added by hand).
 export default defineConfig({
   dialect: 'postgresql',
   schema: './src/db/schema.ts',
