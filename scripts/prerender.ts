@@ -17,6 +17,9 @@ const server = await createServer({
   logLevel: 'error',
   appType: 'custom',
   server: { middlewareMode: true, hmr: false, ws: false },
+  // Only the server renders here: no browser dependencies to bundle ahead. Discovery would also scan
+  // shared-ui's on-demand recipe names, which only the apps' own configs resolve, and print a failure.
+  optimizeDeps: { noDiscovery: true },
   plugins: [react()],
 });
 try {
