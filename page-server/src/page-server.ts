@@ -7,7 +7,13 @@ import { followCatalogRevision } from './cache/catalog-revision.ts';
 import { createDocumentSource } from './documents/document-source.ts';
 import { documentFor, type RenderedDocument, type ShellDocuments } from './documents/shell-document.ts';
 import { baseSecurityHeaders, contentSecurityPolicy, inlineScriptHashes } from './http/security-headers.ts';
-import { compressedHarder, preparedPage, sendPage } from './http/send-page.ts';
+import {
+  IMMUTABLE_FILE_CACHE,
+  PRIVATE_PAGE_CACHE,
+  PUBLIC_PAGE_CACHE,
+  staticCacheControl,
+} from './http/cache-control.ts';
+import { compressedHarder, preparedPage, sendNotFound, sendPage } from './http/send-page.ts';
 import { createThrottledLog } from './http/throttled-log.ts';
 import { NoStorefrontRelease, renderPage } from './render/render-page.ts';
 import { loadShellServer, type ShellServer } from './render/shell-server.ts';
@@ -16,8 +22,8 @@ import type { StorefrontRelease } from './render/storefront-release.ts';
 import { followLiveReleases, type LiveReleasesFollower } from './releases/live-releases.ts';
 import { createServerReports } from './releases/server-reports.ts';
 import { visitorConfig, type VisitorConfig } from './releases/visitor-release.ts';
-import { robotsTxt } from './seo/robots.ts';
-import { isSitemapPath, productIdsPage, sitemapFile } from './seo/sitemap.ts';
+import { createSearchEngineFiles } from './seo/search-engine-files.ts';
+import { isSitemapPath, productIdsPage } from './seo/sitemap.ts';
 
 export interface PageServerOptions {
   /** The shell's release folder (its build): static files, index.html, the server build. */
@@ -57,15 +63,6 @@ export interface PageServer {
   url: string;
   close(): Promise<void>;
 }
-
-/** What a CDN may do with a public rendered page: keep it a minute, serve it stale while it asks again. */
-export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
-/** A page that is not the same for a long time or for everyone (a frame, a fallback): ask every time. */
-const PRIVATE_PAGE_CACHE = 'private, no-cache';
-
-// Hashed file names never change content: cache them for a year. Everything else is revalidated.
-const staticCacheControl = (pathname: string) =>
-  /\/assets\//.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
 
 /** Files of the shell's release that are not for browsers: its page (served rendered), its server build. */
 const NOT_SERVED = /^\/(?:index\.html|prerender-frame\.json|server\/.*|\.build-inputs)$/;
@@ -174,7 +171,7 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     compressing = true;
     compressedHarder(page)
       .then((better) => cache.replace(key, page, better))
-      .catch((error: unknown) => problem(url, error))
+      .catch((error: unknown) => problem(url, error, 'kept as first compressed'))
       .finally(() => (compressing = false));
   }
 
@@ -228,7 +225,10 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
       const hit = cache.get(key);
       if (hit) {
         sendPage(req, res, hit.page, publicCache(res, visitor));
-        if (!hit.fresh) render(key, url, release, docs).catch((error: unknown) => problem(url, error));
+        if (!hit.fresh)
+          render(key, url, release, docs).catch((error: unknown) =>
+            problem(url, error, 'served stale from the cache, rendering it again failed'),
+          );
         else compressHarder(key, hit.page, url);
         return;
       }
@@ -239,7 +239,7 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
       );
       sendPage(req, res, page, cacheable ? publicCache(res, visitor) : PRIVATE_PAGE_CACHE);
     } catch (error) {
-      if (!(error instanceof NoStorefrontRelease)) problem(url, error);
+      if (!(error instanceof NoStorefrontRelease)) problem(url, error, 'served prerendered');
       docs ??= await documents.for(visitor?.config ?? config, null);
       if (visitor?.setCookie) res.setHeader('Set-Cookie', visitor.setCookie);
       sendPage(req, res, fallbackFor(docs, url), PRIVATE_PAGE_CACHE);
@@ -256,58 +256,31 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     res.end(JSON.stringify(visitor.config, null, 2));
   }
 
-  async function serveSitemap(req: IncomingMessage, res: ServerResponse, url: URL) {
-    const key = `sitemap ${url.pathname}`;
-    const hit = cache.get(key);
-    if (hit) return sendPage(req, res, hit.page, PUBLIC_PAGE_CACHE);
-    const startedIn = cache.generation;
-    try {
-      const xml = await sitemapFile(url.pathname, {
-        shopUrl: options.shopUrl,
-        productIds: (page) => productIdsPage(options.apiUrl, page, options.renderTimeoutMs * 5),
-      });
-      if (xml === null) return notFound(res);
-      const page = preparedPage(200, xml, "default-src 'none'", 'application/xml; charset=utf-8');
-      cache.set(key, page, startedIn);
-      sendPage(req, res, page, PUBLIC_PAGE_CACHE);
-    } catch (error) {
-      problem(url, error);
-      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '30' });
-      res.end('The sitemap cannot be made right now.');
-    }
-  }
-
-  async function serveRobots(req: IncomingMessage, res: ServerResponse) {
-    const visitor = await visitorOf(req).catch(() => null);
-    const release = await storefrontOf(visitor?.config.remotes.storefront ?? config.remotes.storefront)
-      ?.release()
-      .catch(() => null);
-    const privatePaths = [...(shell?.privatePaths ?? []), ...(release?.entry.privatePaths ?? [])];
-    const page = preparedPage(
-      200,
-      robotsTxt(options.shopUrl, privatePaths),
-      "default-src 'none'",
-      'text/plain; charset=utf-8',
-    );
-    sendPage(req, res, page, 'public, max-age=3600');
-  }
+  const { serveSitemap, serveRobots } = createSearchEngineFiles({
+    shopUrl: options.shopUrl,
+    productIds: (page) => productIdsPage(options.apiUrl, page, options.renderTimeoutMs * 5),
+    async privatePaths(req) {
+      const visitor = await visitorOf(req).catch(() => null);
+      const release = await storefrontOf(visitor?.config.remotes.storefront ?? config.remotes.storefront)
+        ?.release()
+        .catch(() => null);
+      return [...(shell?.privatePaths ?? []), ...(release?.entry.privatePaths ?? [])];
+    },
+    cache,
+    problem,
+  });
 
   /** The design system's whole global sheet, which a rendered page loads after its first paint. */
   let wholeSheet: { path: string; page: CachedPage } | null = null;
   async function serveGlobalStyles(req: IncomingMessage, res: ServerResponse, pathname: string) {
     const sheet = (await documents.for(config, null)).rendered?.page.globalStyles;
-    if (!sheet || sheet.path !== pathname) return notFound(res);
+    if (!sheet || sheet.path !== pathname) return sendNotFound(res);
     if (wholeSheet?.path !== sheet.path)
       wholeSheet = {
         path: sheet.path,
         page: preparedPage(200, sheet.css, "default-src 'none'", 'text/css; charset=utf-8'),
       };
-    sendPage(req, res, wholeSheet.page, 'public, max-age=31536000, immutable');
-  }
-
-  function notFound(res: ServerResponse) {
-    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
-    res.end('Not found');
+    sendPage(req, res, wholeSheet.page, IMMUTABLE_FILE_CACHE);
   }
 
   const files = sirv(options.shellDir, {
@@ -327,7 +300,7 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     const url = new URL(req.url ?? '/', options.shopUrl);
     const { pathname } = url;
     const fail = (error: unknown) => {
-      problem(url, error);
+      problem(url, error, 'answered 500');
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end();
     };

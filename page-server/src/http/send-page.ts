@@ -83,3 +83,9 @@ export function sendPage(
   });
   res.end(req.method === 'HEAD' ? undefined : body);
 }
+
+/** The answer for a path that names nothing (an unknown sitemap file, a stale sheet's name). */
+export function sendNotFound(res: ServerResponse): void {
+  res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+  res.end('Not found');
+}
