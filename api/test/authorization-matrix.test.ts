@@ -146,6 +146,10 @@ const ROWS: Record<string, { allowed: Allowed; call: Build }> = {
     call: async () => ({ url: '/products/suggest?q=lptop' }),
   },
   'GET /api/v1/catalog/revision': { allowed: 'everyone', call: async () => ({ url: '/catalog/revision' }) },
+  'GET /api/v1/catalog/changes': {
+    allowed: 'everyone',
+    call: async () => ({ url: '/catalog/changes?since=1' }),
+  },
   'POST /api/v1/releases/reports': {
     allowed: 'everyone',
     call: async () =>

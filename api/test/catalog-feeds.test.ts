@@ -1,4 +1,5 @@
 import { SITEMAP_PAGE_SIZE } from '@shop/shared-api/schemas';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './helpers/test-app.ts';
 import { addProduct, placePaidOrder, register } from './helpers/shop.ts';
@@ -43,6 +44,76 @@ describe('GET /catalog/revision', () => {
     // An order takes stock: the product page's In Stock / Out of Stock may change.
     await placePaidOrder(t.app, shopper);
     await expect.poll(revision).toBeGreaterThan(afterReview);
+  });
+});
+
+const changesSince = async (since?: number) => {
+  const response = await t.request('GET', `/catalog/changes${since === undefined ? '' : `?since=${since}`}`);
+  expect(response.statusCode).toBe(200);
+  return response.json() as { revision: number; products: string[] | null };
+};
+/** The products changed after `since`, once the write's revision (recorded after it commits) is there. */
+const changedAfter = async (since: number) => {
+  await expect.poll(async () => (await changesSince(since)).revision).toBeGreaterThan(since);
+  return (await changesSince(since)).products;
+};
+
+describe('GET /catalog/changes', () => {
+  it('names the products whose pages changed, whoever changed them', async () => {
+    const start = (await changesSince()).revision;
+    const product = await addProduct(t.app);
+    expect(await changedAfter(start)).toEqual([product.id]);
+
+    const afterAdd = (await changesSince()).revision;
+    const edited = await t.request('PUT', `/admin/product/${product.id}`, {
+      as: t.admin,
+      payload: { name: 'Renamed', price: 700, description: '', category: 'Laptop', stock: 3 },
+    });
+    expect(edited.statusCode).toBe(200);
+    const shopper = await register(t.app);
+    const review = await t.request('PUT', '/review', {
+      as: shopper,
+      payload: { rating: 4, comment: 'Good', productId: product.id },
+    });
+    expect(review.statusCode).toBe(200);
+    expect(await changedAfter(afterAdd)).toEqual([product.id]);
+
+    // An order takes stock from its lines' products; nothing else it shows changed.
+    const beforeOrder = (await changesSince()).revision;
+    const { productId: sold } = await placePaidOrder(t.app, shopper);
+    await expect.poll(async () => (await changesSince(beforeOrder)).products?.length).toBe(1);
+    expect((await changesSince(beforeOrder)).products).toEqual([sold]);
+    const now = await changesSince();
+    expect(await changesSince(now.revision)).toEqual({ success: true, revision: now.revision, products: [] });
+  });
+
+  it('says anything may have changed when it cannot name the products', async () => {
+    // A reviewer's new name shows on every page with their reviews.
+    const shopper = await register(t.app);
+    const before = (await changesSince()).revision;
+    const renamed = await t.request('PUT', '/me/update', {
+      as: shopper,
+      payload: { name: 'Another Name', email: shopper.email },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await changedAfter(before)).toBeNull();
+
+    const now = (await changesSince()).revision;
+    expect((await changesSince()).products).toBeNull(); // no since: only the revision
+    expect((await changesSince(now + 5)).products).toBeNull(); // ahead of this database: another one
+    // A revision with no row (forgotten, or its write failed) cannot be vouched for.
+    await addProduct(t.app);
+    await expect.poll(async () => (await changesSince()).revision).toBeGreaterThan(now);
+    await t.app.shop.db.execute(sql`delete from catalog_changes where revision > ${now}`);
+    expect((await changesSince(now)).products).toBeNull();
+  });
+
+  it('refuses a since that is not a revision', async () => {
+    for (const since of ['-1', 'x', '1.5']) {
+      const response = await t.request('GET', `/catalog/changes?since=${since}`);
+      expect(response.statusCode, since).toBe(400);
+      expect(response.json().success).toBe(false);
+    }
   });
 });
 

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { orders, users, type UserRow } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
 import { badRequest } from '../http/errors.ts';
-import { insertOrder } from '../orders/order-repository.ts';
+import { insertOrder, productsOf } from '../orders/order-repository.ts';
 import { quantitiesOf } from '../cart/cart-lines.ts';
 import { priceLines } from '../orders/place-order.ts';
 import { cashOnDeliveryRefusal } from './cod-rules.ts';
@@ -65,6 +65,6 @@ export async function placeCashOnDeliveryOrder(ctx: AppContext, user: UserRow, i
       id,
     );
   });
-  ctx.catalogCache.invalidate();
+  ctx.catalogCache.invalidate(productsOf(order));
   return order;
 }

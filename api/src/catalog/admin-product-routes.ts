@@ -102,7 +102,7 @@ export function registerAdminProductRoutes(admin: ZodApp, ctx: AppContext) {
           });
           return inserted;
         });
-        ctx.catalogCache.invalidate();
+        ctx.catalogCache.invalidate([row.id]);
         const [product] = await toProductViews(db, [row], kit.baseUrlOf(request));
         reply.status(201);
         return { success: true as const, product: product! };
@@ -154,7 +154,7 @@ export function registerAdminProductRoutes(admin: ZodApp, ctx: AppContext) {
       }
       const { row } = written;
       if (images.length) await removeImages(written.before.images, ctx.images);
-      ctx.catalogCache.invalidate();
+      ctx.catalogCache.invalidate([row.id]);
       const [product] = await toProductViews(db, [row], kit.baseUrlOf(request));
       return { success: true as const, product: product! };
     },
@@ -183,7 +183,7 @@ export function registerAdminProductRoutes(admin: ZodApp, ctx: AppContext) {
         return row;
       });
       if (!deleted) throw notFound('Product not found');
-      ctx.catalogCache.invalidate();
+      ctx.catalogCache.invalidate([deleted.id]);
       await removeImages(deleted.images, ctx.images);
       return { success: true as const, message: 'Product Deleted Successfully' };
     },

@@ -33,8 +33,8 @@ export async function shareCatalogChanges(
     cache: {
       getOrCompute: (key, compute) => cache.getOrCompute(key, compute),
       onInvalidate: (listener) => cache.onInvalidate(listener),
-      invalidate() {
-        cache.invalidate();
+      invalidate(products) {
+        cache.invalidate(products);
         notifications
           .notify(CATALOG_CHANNEL, instance)
           .catch((error: unknown) =>

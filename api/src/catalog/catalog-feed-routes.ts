@@ -1,5 +1,7 @@
 import { asc, count } from 'drizzle-orm';
 import {
+  catalogChangesQuerySchema,
+  catalogChangesResponseSchema,
   catalogRevisionResponseSchema,
   SITEMAP_PAGE_SIZE,
   sitemapPageQuerySchema,
@@ -8,7 +10,7 @@ import {
 import type { AppContext } from '../context.ts';
 import { products } from '../db/schema.ts';
 import type { ZodApp } from '../http/types.ts';
-import { readCatalogRevision } from './catalog-revision.ts';
+import { readCatalogChanges, readCatalogRevision } from './catalog-revision.ts';
 
 const tag = 'catalog';
 
@@ -24,6 +26,18 @@ export function registerCatalogFeedRoutes(app: ZodApp, ctx: AppContext) {
       response: { 200: catalogRevisionResponseSchema },
     }),
     async () => ({ success: true as const, revision: await readCatalogRevision(db) }),
+  );
+
+  app.get(
+    '/catalog/changes',
+    kit.public({
+      tag,
+      summary:
+        'The revision now and the products whose pages changed after `since` (null: anything may have)',
+      querystring: catalogChangesQuerySchema,
+      response: { 200: catalogChangesResponseSchema },
+    }),
+    async (request) => ({ success: true as const, ...(await readCatalogChanges(db, request.query.since)) }),
   );
 
   app.get(

@@ -4,22 +4,36 @@ import type { Db } from '../db/client.ts';
 import type { AnswerCache } from '../http/answer-cache.ts';
 import { rowsOf } from '../db/rows.ts';
 
+/** How many revisions' changes are remembered; a cache further behind than that drops every page. */
+export const REMEMBERED_CHANGES = 10_000;
+
+/** The most changes one answer adds up before it says "anything" instead. */
+const MOST_CHANGES_AT_ONCE = 1_000;
+
 /**
  * The catalog's revision (`GET /catalog/revision`), kept in a PostgreSQL sequence (migration 0008) so that
- * every instance's writes move the same number: a cache in front of the api (the page server's rendered
- * pages) polls it and drops its pages when it moves, whichever instance wrote.
+ * every instance's writes move the same number, and what each revision changed (`catalog_changes`,
+ * migration 0022): a cache in front of the api (the page server's rendered pages) polls it and drops the
+ * changed products' pages and the lists, whichever instance wrote.
  *
- * Returns `cache` with an `invalidate()` that also takes the next revision. Only this instance's own writes
- * call it: another instance's write reaches this cache through LISTEN/NOTIFY (catalog-changes.ts), and
- * that instance has already moved the revision.
+ * Returns `cache` with an `invalidate(products)` that also takes the next revision and records its
+ * products. Only this instance's own writes call it: another instance's write reaches this cache through
+ * LISTEN/NOTIFY (catalog-changes.ts), and that instance has already moved the revision.
  */
 export function countCatalogRevisions(cache: AnswerCache, db: Db, log: FastifyBaseLogger): AnswerCache {
   return {
     getOrCompute: (key, compute) => cache.getOrCompute(key, compute),
     onInvalidate: (listener) => cache.onInvalidate(listener),
-    invalidate() {
-      cache.invalidate();
-      db.execute(sql`select nextval('catalog_revision')`).catch((error: unknown) =>
+    invalidate(products) {
+      cache.invalidate(products);
+      const changed = products ? JSON.stringify([...new Set(products)]) : null;
+      // One statement: the revision and its row, and the oldest row past the ones remembered goes.
+      db.execute(
+        sql`with change as (
+              insert into catalog_changes (revision, products)
+              values (nextval('catalog_revision'), ${changed}::jsonb) returning revision)
+            delete from catalog_changes where revision <= (select revision from change) - ${REMEMBERED_CHANGES}`,
+      ).catch((error: unknown) =>
         log.error({ err: error }, 'catalog revision not moved: page caches keep pages until they expire'),
       );
     },
@@ -33,4 +47,34 @@ export async function readCatalogRevision(db: Db): Promise<number> {
   );
   const rows = rowsOf<{ last_value: string | number }>(result);
   return Number(rows[0]?.last_value ?? 0);
+}
+
+/**
+ * The revision now and the products changed after `since`, or `products: null` when that cannot be said
+ * for certain: a change of anything, more changes than one answer adds up, or a revision with no row (one
+ * no longer remembered, one whose write has not committed yet, or a write that failed). Null costs the
+ * caller its whole cache, never a stale page.
+ */
+export async function readCatalogChanges(
+  db: Db,
+  since: number | undefined,
+): Promise<{ revision: number; products: string[] | null }> {
+  const revision = await readCatalogRevision(db);
+  if (since === undefined) return { revision, products: null };
+  if (since === revision) return { revision, products: [] };
+  // Behind the caller: another database (a restore into a fresh one): nothing the caller holds is known.
+  if (since > revision) return { revision, products: null };
+  if (revision - since > MOST_CHANGES_AT_ONCE) return { revision, products: null };
+  const result = await db.execute<{ revision: string | number; products: string[] | null }>(
+    sql`select revision, products from catalog_changes
+        where revision > ${since} and revision <= ${revision} order by revision`,
+  );
+  const rows = rowsOf<{ revision: string | number; products: string[] | null }>(result);
+  const products = new Set<string>();
+  for (const [at, row] of rows.entries()) {
+    if (Number(row.revision) !== since + 1 + at || !row.products) return { revision, products: null };
+    for (const id of row.products) products.add(id);
+  }
+  if (rows.length !== revision - since) return { revision, products: null };
+  return { revision, products: [...products] };
 }

@@ -83,8 +83,11 @@ export function createAnswerCache(
       inFlight.set(key, promise);
       return promise;
     },
-    /** Any product, review, stock or reviewer change. */
-    invalidate() {
+    /**
+     * Any product, review, stock or reviewer change: every answer goes. `products` names the products whose
+     * pages changed, for the caches in front of the api (catalog-revision.ts); none: anything may have.
+     */
+    invalidate(_products?: readonly string[]) {
       version++;
       entries.clear();
       chars = 0;

@@ -34,6 +34,7 @@ import {
   moveOrderStatus,
   orderAuditFields,
   orderStatusOf,
+  productsOf,
 } from './order-repository.ts';
 
 const tag = 'admin: orders';
@@ -156,8 +157,9 @@ export function registerAdminOrderRoutes(admin: ZodApp, ctx: AppContext) {
       errors: [404],
     }),
     async (request) => {
-      if (!(await deleteOrderRestocking(db, request.params.id, currentUser(request)))) throw noSuchOrder();
-      ctx.catalogCache.invalidate();
+      const deleted = await deleteOrderRestocking(db, request.params.id, currentUser(request));
+      if (!deleted) throw noSuchOrder();
+      ctx.catalogCache.invalidate(productsOf(deleted));
       return { success: true as const, message: 'Order Deleted Successfully' };
     },
   );

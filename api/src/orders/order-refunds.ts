@@ -327,12 +327,12 @@ export async function refundOrderLines(
 
 /**
  * Deletes an order in one transaction; one not delivered (nor cancelled, which already did) puts its
- * units back in stock first. False when there was none.
+ * units back in stock first. The order as it was, undefined when there was none.
  */
 export async function deleteOrderRestocking(db: Db, id: string, by: Refunder) {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
-    if (!order) return false;
+    if (!order) return undefined;
     if (order.orderStatus !== 'Delivered' && order.orderStatus !== 'Cancelled')
       await restock(tx, unitsNotRestocked(order, await refundsOf(tx, id)));
     await tx.delete(orders).where(eq(orders.id, id));
@@ -343,6 +343,6 @@ export async function deleteOrderRestocking(db: Db, id: string, by: Refunder) {
       before: orderAuditFields(order),
       after: null,
     });
-    return true;
+    return order;
   });
 }

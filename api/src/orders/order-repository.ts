@@ -107,6 +107,10 @@ export async function buyerOf(db: DbOrTx, userId: string) {
 }
 
 /** The order, locked for the rest of the transaction: what an admin write changes it from. */
+/** The products an order's lines take stock from (or give it back to): their pages change with it. */
+export const productsOf = (order: Pick<OrderRow, 'orderItems'>) =>
+  order.orderItems.map((item) => item.product);
+
 export async function lockOrder(tx: DbOrTx, id: string): Promise<OrderRow | undefined> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
   return row;

@@ -8,7 +8,7 @@ import type { StoredOrderItem, UserRow } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { priceOrder } from './pricing.ts';
-import { insertOrder, lockProducts, paymentSpentOn, takeStock } from './order-repository.ts';
+import { insertOrder, lockProducts, paymentSpentOn, productsOf, takeStock } from './order-repository.ts';
 import { refundRefusedPayment } from './refunds.ts';
 import { issueInvoice } from '../invoices/invoice-repository.ts';
 import { quantitiesOf } from '../cart/cart-lines.ts';
@@ -100,7 +100,7 @@ export async function placeOrder(ctx: AppContext, user: UserRow, input: OrderInp
       const invoice = await issueInvoice(tx, order, user, ctx.config.gst, now);
       return { order, invoice };
     });
-    ctx.catalogCache.invalidate();
+    ctx.catalogCache.invalidate(productsOf(order.order));
     ctx.metrics.orderPlaced();
     return order;
   } catch (error) {

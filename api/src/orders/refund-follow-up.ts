@@ -4,7 +4,7 @@ import type { OrderRefundRow, OrderRow } from '../db/schema.ts';
 import { sendInBackground } from '../mail/mailer.ts';
 import { orderCancelledMail, orderRefundedMail } from '../mail/messages.ts';
 import { settleRefund, type LineRefundKind } from './order-refunds.ts';
-import { buyerOf, findOrder } from './order-repository.ts';
+import { buyerOf, findOrder, productsOf } from './order-repository.ts';
 
 /**
  * What follows a cancellation or a refund once its transaction has committed, whoever made it (an admin,
@@ -20,7 +20,7 @@ export async function afterRefund(
   log: FastifyBaseLogger,
 ) {
   const { db } = ctx;
-  ctx.catalogCache.invalidate();
+  ctx.catalogCache.invalidate(productsOf(order));
   const status = refund ? await settleRefund(db, ctx.refunds, refund, log) : null;
   if (refund) ctx.metrics.paymentRefunded(status === 'refunded' ? 'refunded' : 'pending');
   const buyer = await buyerOf(db, order.userId);

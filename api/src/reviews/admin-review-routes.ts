@@ -69,7 +69,7 @@ export function registerAdminReviewRoutes(admin: ZodApp, ctx: AppContext) {
           after: null,
         });
       });
-      ctx.catalogCache.invalidate();
+      ctx.catalogCache.invalidate([productId]);
       return { success: true as const, message: 'Review Deleted Successfully' };
     },
   );

@@ -31,7 +31,7 @@ export function registerReviewRoutes(app: ZodApp, ctx: AppContext) {
         await upsertReview(tx, { productId, userId: user.id, rating, comment });
         await refreshProductRating(tx, productId);
       });
-      ctx.catalogCache.invalidate();
+      ctx.catalogCache.invalidate([productId]);
       return { success: true as const };
     },
   );

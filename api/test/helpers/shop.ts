@@ -89,7 +89,7 @@ export async function addProduct(
       ...values,
     })
     .returning();
-  app.shop.catalogCache.invalidate();
+  app.shop.catalogCache.invalidate([row!.id]);
   return row!;
 }
 

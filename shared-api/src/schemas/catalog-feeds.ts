@@ -15,6 +15,27 @@ export const catalogRevisionResponseSchema = z.object({
 });
 export type CatalogRevisionResponse = z.infer<typeof catalogRevisionResponseSchema>;
 
+/** `GET /catalog/changes?since=N`: what changed after revision N (none given: the revision now). */
+export const catalogChangesQuerySchema = z.object({
+  since: z.coerce
+    .number({ error: 'since must be a number' })
+    .int('since must be a whole number')
+    .min(0, 'since must be at least 0')
+    .optional(),
+});
+
+/**
+ * The revision now and the products whose pages changed after `since`: only those product pages, and every
+ * page that lists products, need rendering again. `products: null` when anything may have changed (a
+ * reviewer's new name, a seed, an import, a change no longer remembered, or no `since`).
+ */
+export const catalogChangesResponseSchema = z.object({
+  success: z.literal(true),
+  revision: z.number().int().nonnegative(),
+  products: z.array(objectIdSchema).nullable(),
+});
+export type CatalogChangesResponse = z.infer<typeof catalogChangesResponseSchema>;
+
 /** Addresses in one sitemap file, the most the sitemap protocol allows. */
 export const SITEMAP_PAGE_SIZE = 50_000;
 

@@ -57,6 +57,17 @@ export const catalogCounts = pgTable('catalog_counts', {
   outOfStock: bigint('out_of_stock', { mode: 'number' }).notNull().default(0),
 });
 
+/**
+ * What each catalog revision changed (migration 0022): the products whose pages now show something new, or
+ * null when anything may have. Caches of rendered pages in front of the api drop only those pages and the
+ * lists (`GET /catalog/changes`). The last 10,000 are kept; a cache further behind drops everything.
+ * Derived data: backups leave it out.
+ */
+export const catalogChanges = pgTable('catalog_changes', {
+  revision: bigint('revision', { mode: 'number' }).primaryKey(),
+  products: jsonb('products').$type<string[]>(),
+});
+
 export const reviews = pgTable(
   'reviews',
   {

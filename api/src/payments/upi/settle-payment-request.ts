@@ -4,7 +4,7 @@ import { toRupees } from '@shop/shared-api/schemas';
 import type { AppContext } from '../../context.ts';
 import { paymentRequests, users, type OrderRow, type PaymentRequestRow } from '../../db/schema.ts';
 import { HttpError, badRequest } from '../../http/errors.ts';
-import { insertOrder } from '../../orders/order-repository.ts';
+import { insertOrder, productsOf } from '../../orders/order-repository.ts';
 import { quantitiesOf } from '../../cart/cart-lines.ts';
 import { priceLines } from '../../orders/place-order.ts';
 import { refundRefusedPayment } from '../../orders/refunds.ts';
@@ -122,7 +122,7 @@ export async function settlePaymentRequest(
 
   if (placed) {
     const order: OrderRow = placed;
-    ctx.catalogCache.invalidate();
+    ctx.catalogCache.invalidate(productsOf(order));
     const [buyer] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
     if (buyer)
       sendInBackground(ctx.mailer, orderConfirmationMail(ctx.config.shopUrl, buyer.email, order), log);
