@@ -74,7 +74,7 @@ test.describe('what search engines and link previews read', () => {
   });
 });
 
-test('a rendered page is cached for a CDN, and a price change reaches it without a restart', async ({
+test('a rendered page is cached for a CDN, and a price change reaches its pages alone without a restart', async ({
   request,
 }) => {
   test.setTimeout(60_000);
@@ -99,6 +99,13 @@ test('a rendered page is cached for a CDN, and a price change reaches it without
         stock: product.stock,
       },
     });
+  // Another product's page, from the cache from its second request on (a cached page says its Age).
+  const other = `/product/${products[products.length - 2]!._id}`;
+  for (const address of [other, '/products']) {
+    await request.get(address);
+    expect((await request.get(address)).headers()['age'], address).toMatch(/^\d+$/);
+  }
+
   const newPrice = product.price + 11;
   expect((await edit(newPrice)).ok()).toBe(true);
   try {
@@ -110,6 +117,11 @@ test('a rendered page is cached for a CDN, and a price change reaches it without
         },
       )
       .toBe(true);
+    // The change dropped the changed product's page and the lists, not every other product's page.
+    expect((await request.get(other)).headers()['age']).toMatch(/^\d+$/);
+    const list = await request.get('/products');
+    expect(list.headers()['age']).toBeUndefined();
+    expect(await list.text()).toContain(rupees(newPrice));
   } finally {
     await edit(product.price);
   }

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { RemoteName, RuntimeConfig } from '@shop/shared-contract';
 import sirv from 'sirv';
 import { createPageCache, type CachedPage, type PageCacheOptions } from './cache/page-cache.ts';
-import { followCatalogRevision } from './cache/catalog-revision.ts';
+import { followCatalogChanges } from './cache/catalog-changes.ts';
+import { pagesTouchedBy } from './cache/changed-pages.ts';
 import { createDocumentSource } from './documents/document-source.ts';
 import { documentFor, type RenderedDocument, type ShellDocuments } from './documents/shell-document.ts';
 import { baseSecurityHeaders, contentSecurityPolicy, inlineScriptHashes } from './http/security-headers.ts';
@@ -53,7 +54,7 @@ export interface PageServerOptions {
   followReleases: readonly RemoteName[];
   /** How often the pages served with a fall-back release are reported to the api (summed). */
   reportEveryMs: number;
-  /** How often the catalog's revision is asked: rendered pages are dropped when it moves. */
+  /** How often the catalog's changes are asked: the changed products' pages and the lists are dropped. */
   revisionCheckMs: number;
   cache: Omit<PageCacheOptions, 'now'>;
   log: (line: string) => void;
@@ -141,10 +142,10 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     fellBack: (failure) => reports.fellBack(failure),
   });
   const cache = createPageCache(options.cache);
-  const revision = followCatalogRevision({
+  const catalogChanges = followCatalogChanges({
     apiUrl: options.apiUrl,
     everyMs: options.revisionCheckMs,
-    onChange: () => cache.clear(),
+    onChange: (products) => (products ? cache.drop(pagesTouchedBy(products)) : cache.clear()),
     log,
   });
 
@@ -224,6 +225,8 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
       const key = `${rendering.key} ${release?.key ?? 'no release'} ${addressKey(url)}`;
       const hit = cache.get(key);
       if (hit) {
+        // How old the page is, as a cache says (RFC 9111): a CDN's minute counts from the render, not from now.
+        res.setHeader('Age', Math.floor((Date.now() - hit.page.renderedAt) / 1000));
         sendPage(req, res, hit.page, publicCache(res, visitor));
         if (!hit.fresh)
           render(key, url, release, docs).catch((error: unknown) =>
@@ -326,7 +329,7 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
         url: `http://localhost:${port}`,
         close: () =>
           new Promise((done) => {
-            revision.stop();
+            catalogChanges.stop();
             void reports.stop();
             server.close(() => done());
             server.closeAllConnections();

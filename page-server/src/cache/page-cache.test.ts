@@ -60,6 +60,33 @@ describe('the page cache', () => {
     expect(cache.get('/')).toBeDefined();
   });
 
+  it('drops only the pages a change touched, and keeps a render begun before it unless it was one of them', () => {
+    const { cache } = cacheAt();
+    for (const key of ['/', '/product/a', '/product/b']) cache.set(key, pageOf(10, 0), cache.generation);
+    const renderBegan = cache.generation;
+    cache.drop((key) => key !== '/product/b');
+    expect(cache.get('/')).toBeUndefined();
+    expect(cache.get('/product/a')).toBeUndefined();
+    expect(cache.get('/product/b')).toBeDefined();
+    cache.set('/product/a', pageOf(10, 0), renderBegan);
+    expect(cache.get('/product/a')).toBeUndefined();
+    cache.set('/product/c', pageOf(10, 0), renderBegan);
+    expect(cache.get('/product/c')).toBeUndefined(); // '/product/c' was among the dropped
+    cache.drop((key) => key === '/product/a');
+    cache.set('/product/b', pageOf(10, 0), renderBegan);
+    expect(cache.get('/product/b')).toBeDefined(); // untouched by either drop
+  });
+
+  it('keeps no render begun before more drops than it remembers', () => {
+    const { cache } = cacheAt();
+    const renderBegan = cache.generation;
+    for (let n = 0; n < 40; n++) cache.drop((key) => key === `/product/${n}`);
+    cache.set('/product/untouched', pageOf(10, 0), renderBegan);
+    expect(cache.get('/product/untouched')).toBeUndefined();
+    cache.set('/product/untouched', pageOf(10, 0), cache.generation - 5);
+    expect(cache.get('/product/untouched')).toBeDefined();
+  });
+
   it('takes a page compressed harder in place of the very page it was made from, and counts its bytes', () => {
     const { cache } = cacheAt();
     const first = pageOf(100, 0);

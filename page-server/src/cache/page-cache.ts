@@ -31,16 +31,25 @@ export type CacheHit = { page: CachedPage; fresh: boolean };
 
 const sizeOf = (page: CachedPage) => page.br.length;
 
+/** How many drops are remembered to judge a render that began before them; one older is not kept. */
+const REMEMBERED_DROPS = 32;
+
 /**
  * The page server's cache of public pages (home, catalog, product pages), least recently used first out,
- * bounded in entries and bytes. `clear()` drops every page when the catalog changes; a render that started
- * before a clear is not kept (`generation`), so a page rendered from the old catalog never outlives it.
+ * bounded in entries and bytes. `drop(affects)` lets go of the pages a catalog change touched, `clear()`
+ * of all; a render that started before a drop of its page is not kept (`generation`), so a page rendered
+ * from the old catalog never outlives the change.
  */
 export function createPageCache(options: PageCacheOptions) {
   const now = options.now ?? Date.now;
   const entries = new Map<string, CachedPage>();
   let bytes = 0;
   let generation = 0;
+  /** The last drops, oldest first, each with the generation it began. */
+  const drops: { generation: number; affects: (key: string) => boolean }[] = [];
+  const droppedSince = (key: string, startedIn: number) =>
+    startedIn < generation - drops.length ||
+    drops.some((drop) => drop.generation > startedIn && drop.affects(key));
 
   const remove = (key: string) => {
     const page = entries.get(key);
@@ -48,6 +57,14 @@ export function createPageCache(options: PageCacheOptions) {
     entries.delete(key);
     bytes -= sizeOf(page);
   };
+
+  /** The pages whose keys `affects` go: what a catalog change touched. */
+  function drop(affects: (key: string) => boolean): void {
+    for (const key of [...entries.keys()]) if (affects(key)) remove(key);
+    generation++;
+    drops.push({ generation, affects });
+    if (drops.length > REMEMBERED_DROPS) drops.shift();
+  }
 
   return {
     get(key: string): CacheHit | undefined {
@@ -63,9 +80,9 @@ export function createPageCache(options: PageCacheOptions) {
       entries.set(key, page);
       return { page, fresh: age <= options.freshMs };
     },
-    /** Keeps `page` unless the cache was cleared since `startedIn` (the generation its render began in). */
+    /** Keeps `page` unless its key was dropped since `startedIn` (the generation its render began in). */
     set(key: string, page: CachedPage, startedIn: number): void {
-      if (startedIn !== generation) return;
+      if (startedIn !== generation && droppedSince(key, startedIn)) return;
       remove(key);
       if (sizeOf(page) > options.maxBytes) return;
       entries.set(key, page);
@@ -81,12 +98,9 @@ export function createPageCache(options: PageCacheOptions) {
       entries.set(key, next);
       bytes += sizeOf(next) - sizeOf(page);
     },
-    /** Every page goes: the catalog (or the release rendering it) changed. */
-    clear(): void {
-      entries.clear();
-      bytes = 0;
-      generation++;
-    },
+    drop,
+    /** Every page goes: anything in the catalog may have changed. */
+    clear: () => drop(() => true),
     get generation() {
       return generation;
     },
