@@ -7,8 +7,8 @@ import { seedCatalog } from '../../api/bench/random-catalog.ts';
 import { startShop } from '../lib/shop-process.ts';
 
 // Issue 22's figures for the page server itself, on a catalog of 10,000 products: a cached product page
-// under 50 connections, product pages rendered afresh (a different product on every request), and the
-// server's memory over two rounds of 100,000 requests.
+// under 50 connections, product pages rendered afresh (a different product on every request), the
+// server's memory over two rounds of 100,000 requests, and popular pages while the catalog changes.
 
 const ports = { shell: 4220, storefront: 4221, admin: 4222, api: 3220 };
 const CONNECTIONS = 50;
@@ -91,6 +91,30 @@ async function settledRssMb(port: number): Promise<number> {
     last = now;
   }
   return last;
+}
+
+/** The demo admin's api token (the api is seeded with the demo accounts). */
+async function adminToken(api: string): Promise<string> {
+  const login = await fetch(`${api}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@example.com', password: 'Admin12345' }),
+  });
+  if (!login.ok) throw new Error(`the demo admin's sign-in answered HTTP ${login.status}`);
+  return ((await login.json()) as { accessToken: string }).accessToken;
+}
+
+/** What an order does to the catalog: one product's stock moves (here through the admin's edit). */
+async function changeStock(api: string, token: string, id: string) {
+  const { product } = (await (await fetch(`${api}/product/${id}`)).json()) as {
+    product: { name: string; price: number; description: string; category: string; stock: number };
+  };
+  const edited = await fetch(`${api}/admin/product/${id}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ ...product, stock: (product.stock + 1) % 50 }),
+  });
+  if (!edited.ok) throw new Error(`the stock change answered HTTP ${edited.status}`);
 }
 
 interface Load {
@@ -180,6 +204,33 @@ export async function measurePageServerLoad() {
       const warmRss = await settledRssMb(ports.shell);
       await memoryRound();
       const endRss = await settledRssMb(ports.shell);
+
+      // Popular pages while orders come in: the 400 popular pages (cached by the rounds above) under 50
+      // connections, with one other product's stock changed each second, as an order changes its lines'.
+      // Each change drops that product's page and the lists; the popular pages stay cached.
+      const token = await adminToken(api);
+      let changes = 0;
+      const writing = setInterval(() => {
+        changeStock(api, token, ids[popular.length + changes++]!).catch((error: unknown) =>
+          console.error(String(error)),
+        );
+      }, 1000);
+      let asked = 0;
+      const cpuBeforeChanges = cpuMsOf(servers.page);
+      const whileChanging = await run({
+        url: shop.shellUrl,
+        headers: { 'accept-encoding': 'br' },
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              path: `/product/${popular[asked++ % popular.length]}`,
+            }),
+          },
+        ],
+      }).finally(() => clearInterval(writing));
+      const pageServerCpuPerRequest =
+        Math.round(((cpuMsOf(servers.page) - cpuBeforeChanges) / Math.max(asked, 1)) * 100) / 100;
       return {
         workers: Number(workers),
         products: ids.length,
@@ -192,6 +243,11 @@ export async function measurePageServerLoad() {
           'after the second MB': Math.round(endRss),
           'first round growth MB': Math.round(warmRss - startRss),
           'growth MB': Math.round(endRss - warmRss),
+        },
+        whileChanging: {
+          ...whileChanging,
+          'stock changes': changes,
+          'page server CPU ms a request': pageServerCpuPerRequest,
         },
       };
     } finally {
