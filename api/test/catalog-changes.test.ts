@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +8,7 @@ import postgres from 'postgres';
 import { buildApp, type ShopApp } from '../src/app.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { CATALOG_CHANNEL } from '../src/catalog/catalog-changes.ts';
+import { products } from '../src/db/schema.ts';
 import { addProduct, registerAdmin, type SignedIn } from './helpers/shop.ts';
 
 // Two api instances on one PostgreSQL, each with its own catalog cache kept far longer than the test
@@ -93,6 +95,22 @@ describe.skipIf(!serverUrl)('catalog answers across instances on PostgreSQL (LIS
     await editPrice(product.id, 650);
     const ms = await msUntilPrice(apps[1]!, product.id, 650);
     console.info(`catalog edit visible on the other instance after ${ms} ms (cache TTL ${CACHE_MS} ms)`);
+  });
+
+  it("a change naming its products keeps the other instance's answer of another product", async () => {
+    const kept = await addProduct(apps[0]!, { pricePaise: 40_000 });
+    const edited = await addProduct(apps[0]!, { pricePaise: 45_000 });
+    // The two additions' notices reach the other instance first.
+    await new Promise((done) => setTimeout(done, 300));
+    expect(await priceOn(apps[1]!, kept.id)).toBe(400);
+    // Written behind the api's back: only a dropped answer can show it.
+    await apps[0]!.shop.db.update(products).set({ pricePaise: 44_400 }).where(eq(products.id, kept.id));
+    await editPrice(edited.id, 460);
+    await msUntilPrice(apps[1]!, edited.id, 460);
+    expect(await priceOn(apps[1]!, kept.id)).toBe(400);
+    // A change that names nothing reaches the other instance as "anything".
+    apps[0]!.shop.catalogCache.invalidate();
+    await msUntilPrice(apps[1]!, kept.id, 444);
   });
 
   it('moves the catalog revision both instances answer when one writes (page caches follow it)', async () => {

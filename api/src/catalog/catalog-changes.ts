@@ -6,6 +6,22 @@ import type { AnswerCache } from '../http/answer-cache.ts';
 /** The PostgreSQL channel every instance's catalog writes are announced on. */
 export const CATALOG_CHANNEL = 'shop_catalog_changed';
 
+/** The most products one notice names (NOTIFY's payload holds under 8,000 bytes); more: "anything". */
+const MOST_PRODUCTS_NAMED = 250;
+
+/**
+ * A notice's payload: the sending instance, then the products the change named, if any
+ * (`<instance> <id>,<id>`). An instance from before the products were sent finds its own id no more often
+ * (never), so it clears everything, as it did.
+ */
+const noticeOf = (instance: string, products: readonly string[] | undefined) =>
+  products?.length && products.length <= MOST_PRODUCTS_NAMED ? `${instance} ${products.join(',')}` : instance;
+
+function readNotice(payload: string): { sender: string; products: string[] | undefined } {
+  const [sender = '', named] = payload.split(' ');
+  return { sender, products: named ? named.split(',') : undefined };
+}
+
 /**
  * Makes one instance's catalog cache follow every instance's writes on a shared PostgreSQL: each local
  * invalidation is NOTIFYed (after the write committed: callers invalidate after their transaction), and
@@ -24,19 +40,20 @@ export async function shareCatalogChanges(
   const instance = randomUUID();
   const subscription = await notifications.listen(
     CATALOG_CHANNEL,
-    (sender) => {
-      if (sender !== instance) cache.invalidate();
+    (payload) => {
+      const { sender, products } = readNotice(payload);
+      if (sender !== instance) cache.invalidate(products);
     },
     () => cache.invalidate(),
   );
   return {
     cache: {
-      getOrCompute: (key, compute) => cache.getOrCompute(key, compute),
+      getOrCompute: (key, compute, product) => cache.getOrCompute(key, compute, product),
       onInvalidate: (listener) => cache.onInvalidate(listener),
       invalidate(products) {
         cache.invalidate(products);
         notifications
-          .notify(CATALOG_CHANNEL, instance)
+          .notify(CATALOG_CHANNEL, noticeOf(instance, products))
           .catch((error: unknown) =>
             log.error(
               { err: error },

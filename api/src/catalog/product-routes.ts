@@ -93,14 +93,18 @@ export function registerProductRoutes(app: ZodApp, ctx: AppContext, catalogIndex
     async (request, reply) => {
       const baseUrl = kit.baseUrlOf(request);
       const key = `product|${baseUrl}|${request.params.id}`;
-      const body = await catalogCache.getOrCompute(key, async () => {
-        const product = await catalogReads.read(async (db) => {
-          const row = await findProduct(db, request.params.id);
-          return row ? (await toProductViews(db, [row], baseUrl))[0] : undefined;
-        });
-        if (!product) throw notFound('Product not found');
-        return JSON.stringify({ success: true, product });
-      });
+      const body = await catalogCache.getOrCompute(
+        key,
+        async () => {
+          const product = await catalogReads.read(async (db) => {
+            const row = await findProduct(db, request.params.id);
+            return row ? (await toProductViews(db, [row], baseUrl))[0] : undefined;
+          });
+          if (!product) throw notFound('Product not found');
+          return JSON.stringify({ success: true, product });
+        },
+        request.params.id,
+      );
       return sendJsonText(reply, body);
     },
   );

@@ -42,6 +42,35 @@ describe('answer cache', () => {
     expect(await cache.getOrCompute('k', async () => 'fresh')).toBe('fresh');
   });
 
+  it("keeps another product's own answer through a change that names its products, and no list", async () => {
+    const cache = createAnswerCache(60_000);
+    let calls = 0;
+    const compute = async () => `answer ${++calls}`;
+    await cache.getOrCompute('product a', compute, 'a');
+    await cache.getOrCompute('product b', compute, 'b');
+    await cache.getOrCompute('list', compute);
+    cache.invalidate(['a']);
+    expect(await cache.getOrCompute('product a', compute, 'a')).toBe('answer 4');
+    expect(await cache.getOrCompute('product b', compute, 'b')).toBe('answer 2');
+    expect(await cache.getOrCompute('list', compute)).toBe('answer 5');
+    cache.invalidate();
+    expect(await cache.getOrCompute('product b', compute, 'b')).toBe('answer 6');
+  });
+
+  it("keeps a product's answer computed across a change of another product, and not of its own", async () => {
+    const cache = createAnswerCache(60_000);
+    const slowA = deferred();
+    const slowB = deferred();
+    const a = cache.getOrCompute('product a', () => slowA.promise, 'a');
+    const b = cache.getOrCompute('product b', () => slowB.promise, 'b');
+    cache.invalidate(['a']);
+    slowA.resolve('a before the change');
+    slowB.resolve('b');
+    await Promise.all([a, b]);
+    expect(await cache.getOrCompute('product a', async () => 'a after', 'a')).toBe('a after');
+    expect(await cache.getOrCompute('product b', async () => 'b again', 'b')).toBe('b');
+  });
+
   it('expires answers after the ttl, and caches nothing with ttl 0', async () => {
     const short = createAnswerCache(1);
     await short.getOrCompute('k', async () => 'old');

@@ -12,16 +12,24 @@
  * 55%, `api/bench/run.ts`). Bounded in characters, so the memory it holds does not depend on the answers'
  * sizes (a list page is ~4 KB, a suggestion ~1 KB).
  */
+/** A computation under way, shared by the callers asking for the same key meanwhile. */
+interface Flight {
+  promise: Promise<string>;
+  product: string | undefined;
+  /** A change it may have read past: its answer is not kept. */
+  stale: boolean;
+}
+
 export function createAnswerCache(
   ttlMs: number,
   options: { maxChars?: number; onLookup?: (result: 'hit' | 'shared' | 'miss') => void } = {},
 ) {
   const { maxChars = 8_000_000, onLookup = () => {} } = options;
-  // In use order, the least recently used first (a Map keeps insertion order).
-  const entries = new Map<string, { body: string; expires: number }>();
+  // In use order, the least recently used first (a Map keeps insertion order). `product`: the one product
+  // an answer shows (a product's own answer), which only a change of that product drops.
+  const entries = new Map<string, { body: string; expires: number; product?: string }>();
   let chars = 0;
-  const inFlight = new Map<string, Promise<string>>();
-  let version = 0;
+  const inFlight = new Map<string, Flight>();
   const invalidationListeners: (() => void)[] = [];
 
   function remove(key: string) {
@@ -43,10 +51,10 @@ export function createAnswerCache(
     return entry.body;
   }
 
-  function put(key: string, body: string) {
+  function put(key: string, body: string, product: string | undefined) {
     remove(key);
     if (body.length > maxChars) return;
-    entries.set(key, { body, expires: Date.now() + ttlMs });
+    entries.set(key, { body, expires: Date.now() + ttlMs, ...(product ? { product } : {}) });
     chars += body.length;
     for (const oldest of entries.keys()) {
       if (chars <= maxChars) break;
@@ -55,7 +63,8 @@ export function createAnswerCache(
   }
 
   return {
-    async getOrCompute(key: string, compute: () => Promise<string>): Promise<string> {
+    /** The answer under `key`; `product` names the one product it shows, if it shows one alone. */
+    async getOrCompute(key: string, compute: () => Promise<string>, product?: string): Promise<string> {
       if (ttlMs <= 0) {
         onLookup('miss');
         return compute();
@@ -68,31 +77,38 @@ export function createAnswerCache(
       const pending = inFlight.get(key);
       if (pending) {
         onLookup('shared');
-        return pending;
+        return pending.promise;
       }
       onLookup('miss');
-      const startedAt = version;
-      const promise = compute()
+      const flight: Flight = { product, stale: false, promise: Promise.resolve('') };
+      flight.promise = compute()
         .then((body) => {
-          if (version === startedAt) put(key, body);
+          if (!flight.stale) put(key, body, product);
           return body;
         })
         .finally(() => {
-          if (inFlight.get(key) === promise) inFlight.delete(key);
+          if (inFlight.get(key) === flight) inFlight.delete(key);
         });
-      inFlight.set(key, promise);
-      return promise;
+      inFlight.set(key, flight);
+      return flight.promise;
     },
     /**
      * Any product, review, stock or reviewer change: every answer goes. `products` names the products whose
      * pages changed, for the caches in front of the api (catalog-revision.ts); none: anything may have.
      */
-    invalidate(_products?: readonly string[]) {
-      version++;
-      entries.clear();
-      chars = 0;
-      // Computations already running may have read the old catalog: later callers must not join them.
-      inFlight.clear();
+    invalidate(products?: readonly string[]) {
+      // With the products named, another product's own answer stays; lists (any product may be in them)
+      // and everything else go.
+      const changed = products ? new Set(products) : null;
+      const goes = (product: string | undefined) => !changed || !product || changed.has(product);
+      for (const [key, entry] of entries) if (goes(entry.product)) remove(key);
+      // Computations already running may have read the old catalog: not kept, and later callers must not
+      // join them.
+      for (const [key, flight] of inFlight)
+        if (goes(flight.product)) {
+          flight.stale = true;
+          inFlight.delete(key);
+        }
       for (const listener of invalidationListeners) listener();
     },
     /** Runs `listener` on every `invalidate()`: what else holds the catalog (the list's memory index). */
