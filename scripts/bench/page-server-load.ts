@@ -231,6 +231,28 @@ export async function measurePageServerLoad() {
       }).finally(() => clearInterval(writing));
       const pageServerCpuPerRequest =
         Math.round(((cpuMsOf(servers.page) - cpuBeforeChanges) / Math.max(asked, 1)) * 100) / 100;
+      // The api's answers of the same products under the same changes (what a shopper's browser asks for
+      // once the page has hydrated): each change drops that product's answer and the lists.
+      const apiWriting = setInterval(() => {
+        changeStock(api, token, ids[popular.length + changes++]!).catch((error: unknown) =>
+          console.error(String(error)),
+        );
+      }, 1000);
+      let apiAsked = 0;
+      const apiCpuBefore = cpuMsOf(servers.api);
+      const apiWhileChanging = await run({
+        url: api,
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              path: `/api/v1/product/${popular[apiAsked++ % popular.length]}`,
+            }),
+          },
+        ],
+      }).finally(() => clearInterval(apiWriting));
+      const apiCpuPerRequest =
+        Math.round(((cpuMsOf(servers.api) - apiCpuBefore) / Math.max(apiAsked, 1)) * 100) / 100;
       return {
         workers: Number(workers),
         products: ids.length,
@@ -246,9 +268,9 @@ export async function measurePageServerLoad() {
         },
         whileChanging: {
           ...whileChanging,
-          'stock changes': changes,
           'page server CPU ms a request': pageServerCpuPerRequest,
         },
+        apiWhileChanging: { ...apiWhileChanging, 'api CPU ms a request': apiCpuPerRequest },
       };
     } finally {
       await shop.stop();
