@@ -1,17 +1,3 @@
-/**
- * Serialized answers (the catalog's product lists and details), reused until the catalog changes here or `ttlMs`
- * passes (writes made by other api instances show up after at most that long). Orders re-check stock in
- * their transaction, so a briefly stale stock figure on a page never oversells.
- *
- * Concurrent misses for the same key share one computation, so a burst after an invalidation costs one
- * database round, not one per request; an answer computed across an invalidation is not kept.
- *
- * Full, it lets the least recently used answers go, never all of them: under a stream of one-off queries
- * (search-as-you-type with product numbers, random filters) clearing when full threw the popular answers
- * out with the rest several times a second (suggestions' hit rate 34% where keeping the recent ones gives
- * 55%, `api/bench/run.ts`). Bounded in characters, so the memory it holds does not depend on the answers'
- * sizes (a list page is ~4 KB, a suggestion ~1 KB).
- */
 /** A computation under way, shared by the callers asking for the same key meanwhile. */
 interface Flight {
   promise: Promise<string>;
@@ -20,6 +6,20 @@ interface Flight {
   stale: boolean;
 }
 
+/**
+ * Serialized answers (the catalog's product lists and details), reused until the catalog changes here or `ttlMs`
+ * passes (writes made by other api instances show up after at most that long). Orders re-check stock in
+ * their transaction, so a briefly stale stock figure on a page never oversells.
+ *
+ * Concurrent misses for the same key share one computation, so a burst after an invalidation costs one
+ * database round, not one per request; an answer computed across a change that could touch it is not kept.
+ *
+ * Full, it lets the least recently used answers go, never all of them: under a stream of one-off queries
+ * (search-as-you-type with product numbers, random filters) clearing when full threw the popular answers
+ * out with the rest several times a second (suggestions' hit rate 34% where keeping the recent ones gives
+ * 55%, `api/bench/run.ts`). Bounded in characters, so the memory it holds does not depend on the answers'
+ * sizes (a list page is ~4 KB, a suggestion ~1 KB).
+ */
 export function createAnswerCache(
   ttlMs: number,
   options: { maxChars?: number; onLookup?: (result: 'hit' | 'shared' | 'miss') => void } = {},
@@ -93,12 +93,11 @@ export function createAnswerCache(
       return flight.promise;
     },
     /**
-     * Any product, review, stock or reviewer change: every answer goes. `products` names the products whose
-     * pages changed, for the caches in front of the api (catalog-revision.ts); none: anything may have.
+     * Any product, review, stock or reviewer change. `products` names the products it changed: their own
+     * answers go, and every answer that is not one product's alone (lists, suggestions: any product may be
+     * in them); other products' own answers stay. None named: anything may have changed, everything goes.
      */
     invalidate(products?: readonly string[]) {
-      // With the products named, another product's own answer stays; lists (any product may be in them)
-      // and everything else go.
       const changed = products ? new Set(products) : null;
       const goes = (product: string | undefined) => !changed || !product || changed.has(product);
       for (const [key, entry] of entries) if (goes(entry.product)) remove(key);
