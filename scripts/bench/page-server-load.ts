@@ -210,49 +210,38 @@ export async function measurePageServerLoad() {
       // Each change drops that product's page and the lists; the popular pages stay cached.
       const token = await adminToken(api);
       let changes = 0;
-      const writing = setInterval(() => {
-        changeStock(api, token, ids[popular.length + changes++]!).catch((error: unknown) =>
-          console.error(String(error)),
-        );
-      }, 1000);
-      let asked = 0;
-      const cpuBeforeChanges = cpuMsOf(servers.page);
-      const whileChanging = await run({
-        url: shop.shellUrl,
-        headers: { 'accept-encoding': 'br' },
-        requests: [
-          {
-            setupRequest: (request) => ({
-              ...request,
-              path: `/product/${popular[asked++ % popular.length]}`,
-            }),
-          },
-        ],
-      }).finally(() => clearInterval(writing));
-      const pageServerCpuPerRequest =
-        Math.round(((cpuMsOf(servers.page) - cpuBeforeChanges) / Math.max(asked, 1)) * 100) / 100;
+      /** The popular products asked for under 50 connections for 10 s, another's stock moved each second. */
+      const underStockChanges = async (
+        url: string,
+        pathOf: (id: string) => string,
+        pids: string[],
+        headers: Record<string, string> = {},
+      ) => {
+        const writing = setInterval(() => {
+          changeStock(api, token, ids[popular.length + changes++]!).catch((error: unknown) =>
+            console.error(String(error)),
+          );
+        }, 1000);
+        let asked = 0;
+        const cpuBefore = cpuMsOf(pids);
+        const load = await run({
+          url,
+          headers,
+          requests: [
+            {
+              setupRequest: (request) => ({ ...request, path: pathOf(popular[asked++ % popular.length]!) }),
+            },
+          ],
+        }).finally(() => clearInterval(writing));
+        const cpuMsARequest = Math.round(((cpuMsOf(pids) - cpuBefore) / Math.max(asked, 1)) * 100) / 100;
+        return { load, cpuMsARequest };
+      };
+      const pages = await underStockChanges(shop.shellUrl, (id) => `/product/${id}`, servers.page, {
+        'accept-encoding': 'br',
+      });
       // The api's answers of the same products under the same changes (what a shopper's browser asks for
       // once the page has hydrated): each change drops that product's answer and the lists.
-      const apiWriting = setInterval(() => {
-        changeStock(api, token, ids[popular.length + changes++]!).catch((error: unknown) =>
-          console.error(String(error)),
-        );
-      }, 1000);
-      let apiAsked = 0;
-      const apiCpuBefore = cpuMsOf(servers.api);
-      const apiWhileChanging = await run({
-        url: api,
-        requests: [
-          {
-            setupRequest: (request) => ({
-              ...request,
-              path: `/api/v1/product/${popular[apiAsked++ % popular.length]}`,
-            }),
-          },
-        ],
-      }).finally(() => clearInterval(apiWriting));
-      const apiCpuPerRequest =
-        Math.round(((cpuMsOf(servers.api) - apiCpuBefore) / Math.max(apiAsked, 1)) * 100) / 100;
+      const answers = await underStockChanges(api, (id) => `/api/v1/product/${id}`, servers.api);
       return {
         workers: Number(workers),
         products: ids.length,
@@ -266,11 +255,8 @@ export async function measurePageServerLoad() {
           'first round growth MB': Math.round(warmRss - startRss),
           'growth MB': Math.round(endRss - warmRss),
         },
-        whileChanging: {
-          ...whileChanging,
-          'page server CPU ms a request': pageServerCpuPerRequest,
-        },
-        apiWhileChanging: { ...apiWhileChanging, 'api CPU ms a request': apiCpuPerRequest },
+        whileChanging: { ...pages.load, 'page server CPU ms a request': pages.cpuMsARequest },
+        apiWhileChanging: { ...answers.load, 'api CPU ms a request': answers.cpuMsARequest },
       };
     } finally {
       await shop.stop();
