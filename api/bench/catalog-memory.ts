@@ -1,10 +1,17 @@
 // The in-memory catalog index's cost: `node --expose-gc api/bench/catalog-memory.ts [products]`.
 // Loads the seeded catalog plus N bench products (default 10,000) into an in-memory PGlite, then prints
-// how long one snapshot load takes, the heap it keeps, and the time of one random-filter page from it.
+// how long one snapshot load takes, the heap it keeps, the time of one random-filter page from it, and what
+// a change naming one product costs: its read, and the patch (the part that holds the event loop) for a
+// stock change and for a price change with every sorted shelf built.
 import type { PGlite } from '@electric-sql/pglite';
-import { productListQuerySchema } from '@shop/shared-api/schemas';
+import { PRODUCT_CATEGORIES, PRODUCT_SORTS, productListQuerySchema } from '@shop/shared-api/schemas';
 import { openDatabase } from '../src/db/client.ts';
-import { loadCatalogSnapshot, pageOfSnapshot } from '../src/catalog/catalog-index.ts';
+import {
+  loadCatalogProducts,
+  loadCatalogSnapshot,
+  pageOfSnapshot,
+  patchSnapshot,
+} from '../src/catalog/catalog-snapshot.ts';
 
 const count = Number(process.argv[2] ?? 10_000);
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -37,10 +44,30 @@ started = performance.now();
 for (let i = 0; i < rounds; i++) pageOfSnapshot(snapshot, query, 'http://localhost');
 const pageUs = ((performance.now() - started) / rounds) * 1000;
 
+/** One product changed by `change` (SQL), read again and patched in: the read's and the patch's ms. */
+async function patchOne(change: string) {
+  const id = snapshot.all.products[Math.floor(snapshot.all.products.length / 2)]!.row.id;
+  await client.query(`update products set ${change} where id = $1`, [id]);
+  const readStarted = performance.now();
+  const fresh = await loadCatalogProducts(database.db, [id]);
+  const patchStarted = performance.now();
+  if (!patchSnapshot(snapshot, [id], fresh)) throw new Error('the patch did not apply');
+  return { readMs: patchStarted - readStarted, patchMs: performance.now() - patchStarted };
+}
+const stockPatch = await patchOne('stock = stock + 1');
+for (const sort of PRODUCT_SORTS)
+  for (const category of [undefined, ...PRODUCT_CATEGORIES])
+    pageOfSnapshot(snapshot, productListQuerySchema.parse({ sort, category }), 'http://localhost');
+const pricePatch = await patchOne('price_paise = price_paise + 100');
+const ms = (value: number) => Math.round(value * 10) / 10;
+
 console.table({
   products: { value: snapshot.all.products.length },
   'snapshot load ms': { value: Math.round(loadMs) },
   'heap kept MB': { value: (kept / 1024 / 1024).toFixed(1) },
   'one page from memory µs': { value: Math.round(pageUs) },
+  "a stock change: the product's read ms": { value: ms(stockPatch.readMs) },
+  'a stock change: patch ms': { value: ms(stockPatch.patchMs) },
+  'a price change, every sort shelved: patch ms': { value: ms(pricePatch.patchMs) },
 });
 await database.close();

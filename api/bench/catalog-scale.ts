@@ -5,7 +5,7 @@
 // RSS after each run, the event loop's delay and /health's p99 during each run, and the worst single
 // requests (a keyword matching nothing, page 100000, category + price + rating, and issue 28's sorts: the
 // middle page by rating, the deepest any order reads, and a sorted keyword list). On PostgreSQL a catalog
-// write (a stock change announced the way another instance announces it) lands every second of each run.
+// write (a stock change announced the way another instance announces an order's) lands every second of each run.
 // Figures move with the machine's load: run it holding the shared lock (flock /tmp/shop-heavy.lock).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, readdirSync } from 'node:fs';
@@ -231,11 +231,15 @@ async function run(databaseUrl: string | undefined) {
     );
 
     const writer = databaseUrl ? postgres(databaseUrl, { max: 1, onnotice: () => {} }) : undefined;
-    // A stock change written as another instance would: the row, then the announcement every instance hears.
+    // A stock change written as another instance's order writes one: the row, then the announcement every
+    // instance hears, naming the product (catalog-changes.ts). A random product each time, as orders are.
     const write = writer
       ? async () => {
-          await writer`update products set stock = (stock + 1) % 50 where id = (select id from products order by created_at desc limit 1)`;
-          await writer`select pg_notify('shop_catalog_changed', 'bench-writer')`;
+          await writer`with changed as (
+              update products set stock = (stock + 1) % 50
+              where id = (select id from products offset floor(random() * ${productCount}) limit 1)
+              returning id)
+            select pg_notify('shop_catalog_changed', 'bench-writer ' || id) from changed`;
         }
       : undefined;
     const runs: Record<string, Record<string, number>> = {};

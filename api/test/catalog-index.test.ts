@@ -7,7 +7,8 @@ import {
 } from '@shop/shared-api/schemas';
 import { useTestApp } from './helpers/test-app.ts';
 import { addProduct, listProducts, productNames as names, register } from './helpers/shop.ts';
-import { createCatalogIndex, loadCatalogSnapshot, pageOfSnapshot } from '../src/catalog/catalog-index.ts';
+import { createCatalogIndex } from '../src/catalog/catalog-index.ts';
+import { loadCatalogSnapshot, pageOfSnapshot } from '../src/catalog/catalog-snapshot.ts';
 import { countCatalog, loadProductPage } from '../src/catalog/product-repository.ts';
 import { products } from '../src/db/schema.ts';
 import { newId } from '../src/db/ids.ts';

@@ -11,7 +11,7 @@ import { multipart } from './helpers/multipart.ts';
 import { stringify } from 'csv-stringify/sync';
 import type { RouteEntry } from '../src/http/route-table.ts';
 import { SEED_PRODUCTS } from '../src/seed/catalog-data.ts';
-import { loadCatalogSnapshot, suggestionsOfSnapshot } from '../src/catalog/catalog-index.ts';
+import { loadCatalogSnapshot, suggestionsOfSnapshot } from '../src/catalog/catalog-snapshot.ts';
 import { loadSuggestions } from '../src/catalog/product-repository.ts';
 import { rowsOf } from '../src/db/rows.ts';
 

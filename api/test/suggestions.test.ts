@@ -4,7 +4,7 @@ import { SUGGESTIONS_PER_ANSWER } from '@shop/shared-api/schemas';
 import { useTestApp } from './helpers/test-app.ts';
 import { addProduct } from './helpers/shop.ts';
 import { SEED_PRODUCTS } from '../src/seed/catalog-data.ts';
-import { loadCatalogSnapshot, suggestionsOfSnapshot } from '../src/catalog/catalog-index.ts';
+import { loadCatalogSnapshot, suggestionsOfSnapshot } from '../src/catalog/catalog-snapshot.ts';
 import { loadSuggestions } from '../src/catalog/product-repository.ts';
 import { wordSimilarityOfTexts } from '../src/catalog/trigrams.ts';
 import { rowsOf } from '../src/db/rows.ts';

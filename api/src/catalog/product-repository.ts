@@ -80,7 +80,7 @@ export function productFilter(query: ProductListQuery) {
 /**
  * The storefront list's orders (`sort=`, issue 28; none asked is `newest`, the spec's order): one column,
  * then the id, both in the sort's direction. A total order (no two products tie on the id), which the
- * memory index (catalog-index.ts) keeps in the same way, and one that reverses whole: a deep page is read
+ * memory index (catalog-snapshot.ts) keeps in the same way, and one that reverses whole: a deep page is read
  * from the other end by flipping both directions.
  */
 export const LIST_ORDERS = {

@@ -30,7 +30,7 @@ export function createAnswerCache(
   const entries = new Map<string, { body: string; expires: number; product?: string }>();
   let chars = 0;
   const inFlight = new Map<string, Flight>();
-  const invalidationListeners: (() => void)[] = [];
+  const invalidationListeners: ((products?: readonly string[]) => void)[] = [];
 
   function remove(key: string) {
     const entry = entries.get(key);
@@ -108,10 +108,10 @@ export function createAnswerCache(
           flight.stale = true;
           inFlight.delete(key);
         }
-      for (const listener of invalidationListeners) listener();
+      for (const listener of invalidationListeners) listener(products);
     },
-    /** Runs `listener` on every `invalidate()`: what else holds the catalog (the list's memory index). */
-    onInvalidate(listener: () => void) {
+    /** Runs `listener` on every `invalidate()`, with its products: what else holds the catalog (the list's memory index). */
+    onInvalidate(listener: (products?: readonly string[]) => void) {
       invalidationListeners.push(listener);
     },
   };
