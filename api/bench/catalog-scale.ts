@@ -231,15 +231,17 @@ async function run(databaseUrl: string | undefined) {
     );
 
     const writer = databaseUrl ? postgres(databaseUrl, { max: 1, onnotice: () => {} }) : undefined;
-    // A stock change written as another instance's order writes one: the row, then the announcement every
-    // instance hears, naming the product (catalog-changes.ts). A random product each time, as orders are.
+    // A stock change written as another instance's order writes one: the row, its revision in the changes
+    // feed (catalog-revision.ts), then the announcement every instance hears, naming the product
+    // (catalog-changes.ts). A random product each time, as orders are.
     const write = writer
       ? async () => {
-          await writer`with changed as (
-              update products set stock = (stock + 1) % 50
-              where id = (select id from products offset floor(random() * ${productCount}) limit 1)
-              returning id)
-            select pg_notify('shop_catalog_changed', 'bench-writer ' || id) from changed`;
+          const [changed] = await writer<{ id: string }[]>`update products set stock = (stock + 1) % 50
+            where id = (select id from products offset floor(random() * ${productCount}) limit 1)
+            returning id`;
+          await writer`insert into catalog_changes (revision, products)
+            values (nextval('catalog_revision'), ${JSON.stringify([changed!.id])}::jsonb)`;
+          await writer`select pg_notify('shop_catalog_changed', ${`bench-writer ${changed!.id}`})`;
         }
       : undefined;
     const runs: Record<string, Record<string, number>> = {};

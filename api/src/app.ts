@@ -20,7 +20,12 @@ import { registerMultipart } from './http/form-body.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createAnswerCache } from './http/answer-cache.ts';
 import { shareCatalogChanges } from './catalog/catalog-changes.ts';
-import { CATALOG_QUIET_MS, createCatalogIndex, type CatalogIndex } from './catalog/catalog-index.ts';
+import {
+  CATALOG_FULL_REFRESH_MS,
+  CATALOG_QUIET_MS,
+  createCatalogIndex,
+  type CatalogIndex,
+} from './catalog/catalog-index.ts';
 import { createRouteKit } from './http/route-kit.ts';
 import { recordRouteTable, type RouteEntry } from './http/route-table.ts';
 import { resolveJwtSecret } from './auth/jwt-secret.ts';
@@ -197,19 +202,23 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
   app.addHook('onClose', () => catalogReads.close());
   answerCache.onInvalidate(catalogReads.written);
   // With the cache off (CATALOG_CACHE_MS=0) every list queries the database. PGlite has one process, so
-  // only local writes (invalidate) change its catalog; PostgreSQL may have other instances writing.
+  // only local writes (invalidate) change its catalog; on PostgreSQL other instances write, which their
+  // notices and the changes feed (asked every CATALOG_CACHE_MS) bring. The index reads the primary: a
+  // replica's copy of the revision can run ahead of its rows.
   const catalogIndex =
     config.catalogCacheMs > 0
       ? createCatalogIndex(catalogReads.read, {
           refreshMs: database.kind === 'postgres' ? config.catalogCacheMs : null,
+          fullRefreshMs: database.kind === 'postgres' ? CATALOG_FULL_REFRESH_MS : null,
+          readPrimary: (query) => query(database.db),
           quietMs: CATALOG_QUIET_MS,
           maxProducts: config.catalogIndexMaxProducts,
           onAnswer: metrics.catalogList,
         })
       : null;
   if (catalogIndex) answerCache.onInvalidate(catalogIndex.invalidate);
-  // On PostgreSQL every instance clears its catalog answers (and so its index) when any of them writes
-  // (LISTEN/NOTIFY).
+  // On PostgreSQL every instance drops the changed products' answers (and patches its index) when any of
+  // them writes (LISTEN/NOTIFY).
   const catalog = await shareCatalogChanges(answerCache, database, app.log);
   app.addHook('onClose', () => catalog.close());
   const mailer = config.smtpUrl

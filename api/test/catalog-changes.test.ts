@@ -113,6 +113,30 @@ describe.skipIf(!serverUrl)('catalog answers across instances on PostgreSQL (LIS
     await msUntilPrice(apps[1]!, kept.id, 444);
   });
 
+  it("patches the other instance's list index with the product an edit names, without reading the catalog again", async () => {
+    const edited = await addProduct(apps[0]!, { pricePaise: 31_100 });
+    const untold = await addProduct(apps[0]!, { pricePaise: 32_200 });
+    const index = apps[1]!.shop.catalogIndex!;
+    await new Promise((done) => setTimeout(done, 300)); // the additions' notices arrive
+    expect(await index.warm()).toBe(true);
+    const listedAt = async (rupees: number) => {
+      const response = await apps[1]!.inject({
+        method: 'GET',
+        url: `/api/v1/products?price[gte]=${rupees}&price[lte]=${rupees}`,
+      });
+      return response.json().products.map((product: { _id: string }) => product._id) as string[];
+    };
+    // Written behind the api's back: only a list from the database, or a whole new load, could show it.
+    await apps[0]!.shop.db.update(products).set({ pricePaise: 32_300 }).where(eq(products.id, untold.id));
+    await editPrice(edited.id, 312);
+    // Well inside the quiet second a whole load would wait for: the index is back in memory, patched.
+    await expect
+      .poll(async () => index.holdsCatalog() && (await listedAt(312)), { timeout: 800 })
+      .toEqual([edited.id]);
+    expect(await listedAt(322)).toEqual([untold.id]);
+    expect(await listedAt(323)).toEqual([]);
+  });
+
   it('moves the catalog revision both instances answer when one writes (page caches follow it)', async () => {
     const revisionOn = async (app: ShopApp) =>
       (await app.inject({ method: 'GET', url: '/api/v1/catalog/revision' })).json().revision as number;

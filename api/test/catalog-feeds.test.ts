@@ -58,13 +58,27 @@ const changedAfter = async (since: number) => {
   return (await changesSince(since)).products;
 };
 
+/**
+ * The revision once no earlier write's is still arriving: a write records its revision after it commits,
+ * so an order of the test before may still be adding one.
+ */
+async function settledRevision() {
+  let last = (await changesSince()).revision;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = (await changesSince()).revision;
+    if (now === last) return now;
+    last = now;
+  }
+}
+
 describe('GET /catalog/changes', () => {
   it('names the products whose pages changed, whoever changed them', async () => {
-    const start = (await changesSince()).revision;
+    const start = await settledRevision();
     const product = await addProduct(t.app);
     expect(await changedAfter(start)).toEqual([product.id]);
 
-    const afterAdd = (await changesSince()).revision;
+    const afterAdd = await settledRevision();
     const edited = await t.request('PUT', `/admin/product/${product.id}`, {
       as: t.admin,
       payload: { name: 'Renamed', price: 700, description: '', category: 'Laptop', stock: 3 },
@@ -79,7 +93,7 @@ describe('GET /catalog/changes', () => {
     expect(await changedAfter(afterAdd)).toEqual([product.id]);
 
     // An order takes stock from its lines' products; nothing else it shows changed.
-    const beforeOrder = (await changesSince()).revision;
+    const beforeOrder = await settledRevision();
     const { productId: sold } = await placePaidOrder(t.app, shopper);
     await expect.poll(async () => (await changesSince(beforeOrder)).products?.length).toBe(1);
     expect((await changesSince(beforeOrder)).products).toEqual([sold]);

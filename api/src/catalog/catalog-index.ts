@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ProductSuggestion, productListQuerySchema } from '@shop/shared-api/schemas';
 import type { Db } from '../db/client.ts';
 import { countCatalog, loadProductPage, loadSuggestions } from './product-repository.ts';
+import { readCatalogChanges, readCatalogRevision } from './catalog-revision.ts';
 import {
   loadCatalogProducts,
   loadCatalogSnapshot,
@@ -25,6 +26,12 @@ export const CATALOG_QUIET_MS = 1000;
  * so the index comes back once products were deleted below the bound.
  */
 const TOO_LARGE_RECHECK_MS = 5000;
+
+/**
+ * How old a snapshot on PostgreSQL may grow before it is read whole again: the changes feed brings every
+ * write made through the api, this one a write made around it (psql, a restore) within ten minutes.
+ */
+export const CATALOG_FULL_REFRESH_MS = 10 * 60_000;
 
 /** The most products one change may name and still be patched into the snapshot (as many as a NOTIFY names). */
 const MOST_PATCHED = 250;
@@ -56,8 +63,16 @@ export function createCatalogIndex(
   /** Runs a read of the catalog (on the primary, or a caught-up replica: db/read-replica.ts). */
   read: <T>(query: (db: Db) => Promise<T>) => Promise<T>,
   options: {
+    /**
+     * How often the snapshot asks the catalog's changes feed what other instances changed that no notice
+     * told of (PostgreSQL); null: never (PGlite: one process, every write is this one's).
+     */
     refreshMs: number | null;
+    /** How old a snapshot may grow before it is read whole again (writes made outside the api); null: never. */
+    fullRefreshMs?: number | null;
     quietMs: number;
+    /** Where the snapshot, its revision and patches are read: the primary (a replica may be behind). */
+    readPrimary?: <T>(query: (db: Db) => Promise<T>) => Promise<T>;
     /** The most products the index holds in memory; a larger catalog is answered by the database. */
     maxProducts: number;
     /** Each list answered: from the snapshot in memory, or by the database while there is none. */
@@ -65,7 +80,12 @@ export function createCatalogIndex(
   },
 ) {
   const onAnswer = options.onAnswer ?? (() => {});
+  const readPrimary = options.readPrimary ?? read;
   let snapshot: CatalogSnapshot | undefined;
+  /** The catalog's revision the snapshot holds every change up to (catalog-revision.ts). */
+  let revision: number | undefined;
+  let checkedAt = performance.now();
+  let checking = false;
   /** A snapshot set aside until the products named since are read again and put in it. */
   let behind: { snapshot: CatalogSnapshot; pending: Set<string> } | undefined;
   let loading: Promise<CatalogSnapshot | undefined> | undefined;
@@ -90,7 +110,7 @@ export function createCatalogIndex(
         const target = behind;
         const named = [...target.pending];
         const changesBefore = namedChanges;
-        const fresh = await read((db) => loadCatalogProducts(db, named));
+        const fresh = await readPrimary((db) => loadCatalogProducts(db, named));
         // Set aside again meanwhile (a newer load, or products named again): read what is pending now.
         if (behind !== target || namedChanges !== changesBefore) continue;
         behind = undefined;
@@ -118,13 +138,19 @@ export function createCatalogIndex(
     const startedAt = namelessChanges;
     const namedMeanwhile = new Set<string>();
     namedDuringLoad = namedMeanwhile;
-    const promise = read(async (db) =>
-      (await countCatalog(db)) > options.maxProducts ? null : loadCatalogSnapshot(db),
-    )
-      .then(async (loaded) => {
-        if (loaded === null) foundTooLargeAt = performance.now();
+    const promise = readPrimary(async (db) => {
+      if ((await countCatalog(db)) > options.maxProducts) return null;
+      // Read first: every change up to it is in what is loaded next.
+      const loadedRevision = await readCatalogRevision(db);
+      return { loaded: await loadCatalogSnapshot(db), loadedRevision };
+    })
+      .then(async (result) => {
+        if (result === null) foundTooLargeAt = performance.now();
         // A load that ran across a change naming nothing may have read the old catalog: keep nothing.
-        if (namelessChanges !== startedAt || loaded === null) return undefined;
+        if (namelessChanges !== startedAt || result === null) return undefined;
+        const { loaded, loadedRevision } = result;
+        revision = loadedRevision;
+        checkedAt = performance.now();
         if (namedMeanwhile.size === 0) {
           snapshot = loaded;
           behind = undefined;
@@ -153,9 +179,49 @@ export function createCatalogIndex(
       reloadInBackground();
   };
 
-  const refreshWhenOld = (current: CatalogSnapshot) => {
-    if (options.refreshMs !== null && Date.now() - current.loadedAt > options.refreshMs) reloadInBackground();
+  /**
+   * Asks the changes feed what changed since the snapshot's revision: named products are patched in (a
+   * change another instance's notice did not bring); "anything" loads the whole catalog while the
+   * snapshot still answers. Costs one small query every `refreshMs`, not a load.
+   */
+  async function catchUp(current: CatalogSnapshot) {
+    const since = revision;
+    const changes = await readPrimary((db) => readCatalogChanges(db, since));
+    if (snapshot !== current || revision !== since) return; // replaced or set aside meanwhile
+    if (changes.products === null) return reloadInBackground();
+    revision = changes.revision;
+    if (changes.products.length) invalidate(changes.products);
+  }
+
+  const refreshWhenDue = (current: CatalogSnapshot) => {
+    const now = performance.now();
+    if (options.fullRefreshMs != null && Date.now() - current.loadedAt > options.fullRefreshMs)
+      return reloadInBackground();
+    if (options.refreshMs === null || checking || now - checkedAt < options.refreshMs) return;
+    checkedAt = now;
+    checking = true;
+    void catchUp(current)
+      .catch(() => {}) // asked again after refreshMs
+      .finally(() => (checking = false));
   };
+
+  /** Products changed (`products` names them; none named: anything may have). Call after the write commits. */
+  function invalidate(products?: readonly string[]) {
+    if (!products || products.length > MOST_PATCHED) {
+      namelessChanges++;
+      lastNamelessChange = performance.now();
+      snapshot = undefined;
+      behind = undefined;
+      loading = undefined;
+      return;
+    }
+    namedChanges++;
+    for (const id of products) namedDuringLoad?.add(id);
+    const target = snapshot ?? behind?.snapshot;
+    if (!target) return;
+    setAside(target, products);
+    void patchInBackground();
+  }
 
   return {
     async page(query: ProductListQuery, baseUrl: string): Promise<CatalogPage> {
@@ -164,7 +230,7 @@ export function createCatalogIndex(
         onAnswer('database');
         return read((db) => loadProductPage(db, query, baseUrl));
       }
-      refreshWhenOld(snapshot);
+      refreshWhenDue(snapshot);
       onAnswer('memory');
       return pageOfSnapshot(snapshot, query, baseUrl);
     },
@@ -174,7 +240,7 @@ export function createCatalogIndex(
         loadWhenDue();
         return read((db) => loadSuggestions(db, text, baseUrl));
       }
-      refreshWhenOld(snapshot);
+      refreshWhenDue(snapshot);
       return suggestionsOfSnapshot(snapshot, text, baseUrl);
     },
     /** Whether lists are answered from memory now. */
@@ -185,23 +251,7 @@ export function createCatalogIndex(
       await patching;
       return snapshot !== undefined;
     },
-    /** Products changed (`products` names them; none named: anything may have). Call after the write commits. */
-    invalidate(products?: readonly string[]) {
-      if (!products || products.length > MOST_PATCHED) {
-        namelessChanges++;
-        lastNamelessChange = performance.now();
-        snapshot = undefined;
-        behind = undefined;
-        loading = undefined;
-        return;
-      }
-      namedChanges++;
-      for (const id of products) namedDuringLoad?.add(id);
-      const target = snapshot ?? behind?.snapshot;
-      if (!target) return;
-      setAside(target, products);
-      void patchInBackground();
-    },
+    invalidate,
   };
 }
 export type CatalogIndex = ReturnType<typeof createCatalogIndex>;

@@ -17,16 +17,8 @@ import { indexNameTrigrams, suggestedPositions, toSuggestion, type NameTrigrams 
 
 type ProductListQuery = z.output<typeof productListQuerySchema>;
 
-interface IndexedReview {
-  id: string;
-  rating: number;
-  comment: string;
-  createdAt: string;
-  updatedAt: string;
-  userId: string;
-  userName: string;
-  avatarUrl: string | null;
-}
+/** A review kept with its product, in the shape the wire view is made from (dates as ISO text). */
+type IndexedReview = Parameters<typeof toReviewView>[0];
 
 export interface IndexedProduct {
   row: ProductRow;
@@ -157,16 +149,28 @@ function comparison(sort: Exclude<ProductSort, 'newest'>) {
 
 /**
  * The shelf of `category` (all when undefined) in the list's order for `sort`. The snapshot's shelves are
- * in the spec's order (the database's, to the microsecond); another order is sorted once per snapshot,
- * when first asked for (10,000 products: 9-25 ms, then kept until the next load; docs/performance.md).
+ * in the spec's order (the database's, to the microsecond); another order is made once per snapshot, when
+ * first asked for, and kept until the next load: the whole catalog's by price and by rating sorted (90,000
+ * products: 60-100 ms), every other one derived from those in one pass (a category's is the whole
+ * catalog's with the others left out, by price descending is ascending reversed: both orders are total).
  */
-function shelfOf(snapshot: CatalogSnapshot, category: string | undefined, sort: ProductSort | undefined) {
-  const shelf = category === undefined ? snapshot.all : (snapshot.byCategory.get(category) ?? EMPTY_SHELF);
-  if (sort === undefined || sort === 'newest') return shelf;
+function shelfOf(
+  snapshot: CatalogSnapshot,
+  category: string | undefined,
+  sort: ProductSort | undefined,
+): CatalogShelf {
+  if (sort === undefined || sort === 'newest')
+    return category === undefined ? snapshot.all : (snapshot.byCategory.get(category) ?? EMPTY_SHELF);
   const key = `${sort}|${category ?? ''}`;
   let sorted = snapshot.sorted.get(key);
   if (!sorted) {
-    sorted = shelve(shelf.products.toSorted(comparison(sort)));
+    const products =
+      sort === 'price_desc'
+        ? shelfOf(snapshot, category, 'price_asc').products.toReversed()
+        : category !== undefined
+          ? shelfOf(snapshot, undefined, sort).products.filter((entry) => entry.category === category)
+          : snapshot.all.products.toSorted(comparison(sort));
+    sorted = shelve(products);
     snapshot.sorted.set(key, sorted);
   }
   return sorted;
