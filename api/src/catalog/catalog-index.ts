@@ -16,8 +16,8 @@ import {
 type ProductListQuery = z.output<typeof productListQuerySchema>;
 
 /**
- * How long the catalog must go without a write before the index reloads (~0.2-0.3 s for 10,000
- * products, holding PGlite's process meanwhile): long enough that an order burst costs one load.
+ * How long the catalog must go without a change the index cannot patch before it loads again (~0.2-0.3 s
+ * for 10,000 products): long enough that a burst of such changes costs one load.
  */
 export const CATALOG_QUIET_MS = 1000;
 
@@ -50,9 +50,10 @@ const MOST_PATCH_READS = 3;
  * database query (`loadProductPage`), so this instance always reads its own writes. A change that names
  * nothing (a reviewer renamed, an import), or one the snapshot cannot place (a product added or deleted),
  * drops it; a whole new one is loaded in the background once the catalog has been quiet for `quietMs`,
- * so a burst of such writes costs one load after it. Writes no notice told of (PostgreSQL only; PGlite has
- * one process) show up once the snapshot is older than `refreshMs`: it is then reloaded in the background
- * while the old one still answers, and products named while it loaded are patched into it.
+ * so a burst of such writes costs one load after it; products named while a load reads are patched into
+ * what it read. Writes no notice told of (PostgreSQL only; PGlite has one process) are found in the
+ * changes feed, asked every `refreshMs` (`catchUp`), and writes made around the api by a whole read every
+ * `fullRefreshMs`, while the old snapshot still answers.
  *
  * Size (issue 27): a snapshot costs ~2.3 KB of memory a product and its load holds the process (16 s on
  * PGlite at a million products). Above `maxProducts` nothing is loaded and every list is the database's,
