@@ -101,15 +101,37 @@ describe('GET /catalog/changes', () => {
     expect(await changesSince(now.revision)).toEqual({ success: true, revision: now.revision, products: [] });
   });
 
-  it('says anything may have changed when it cannot name the products', async () => {
-    // A reviewer's new name shows on every page with their reviews.
-    const shopper = await register(t.app);
-    const before = (await changesSince()).revision;
-    const renamed = await t.request('PUT', '/me/update', {
-      as: shopper,
-      payload: { name: 'Another Name', email: shopper.email },
+  it('names the products a reviewer reviewed when their name changes, and nothing for one who reviewed none', async () => {
+    const product = await addProduct(t.app);
+    const reviewer = await register(t.app);
+    const review = await t.request('PUT', '/review', {
+      as: reviewer,
+      payload: { rating: 5, comment: 'Fine', productId: product.id },
     });
-    expect(renamed.statusCode).toBe(200);
+    expect(review.statusCode).toBe(200);
+    const rename = (who: typeof reviewer, name: string) =>
+      t.request('PUT', '/me/update', { as: who, payload: { name, email: who.email } });
+    const before = await settledRevision();
+    expect((await rename(reviewer, 'Renamed Reviewer')).statusCode).toBe(200);
+    expect(await changedAfter(before)).toEqual([product.id]);
+
+    const quiet = await settledRevision();
+    const silent = await register(t.app);
+    expect((await rename(silent, 'Renamed Shopper')).statusCode).toBe(200);
+    expect(await settledRevision()).toBe(quiet); // their name shows on no product
+
+    // Deleting the reviewer takes their review and recomputes the product's rating.
+    const gone = await settledRevision();
+    expect((await t.request('DELETE', `/admin/user/${reviewer.userId}`, { as: t.admin })).statusCode).toBe(
+      200,
+    );
+    expect(await changedAfter(gone)).toEqual([product.id]);
+  });
+
+  it('says anything may have changed when it cannot name the products', async () => {
+    // A change that names nothing, as a spreadsheet import or a seed makes.
+    const before = await settledRevision();
+    t.app.shop.catalogCache.invalidate();
     expect(await changedAfter(before)).toBeNull();
 
     const now = (await changesSince()).revision;

@@ -205,6 +205,32 @@ describe('the in-memory catalog index', () => {
     expect(await fits.page(query, baseUrl)).toEqual(await loadProductPage(db, query, baseUrl));
   });
 
+  it('lets its snapshot go when a full refresh finds the catalog grown past its bound', async () => {
+    const db = t.app.shop.db;
+    const size = await countCatalog(db);
+    const sources: string[] = [];
+    const index = createCatalogIndex((query) => query(db), {
+      refreshMs: null,
+      fullRefreshMs: 100,
+      quietMs: 0,
+      maxProducts: size,
+      onAnswer: (source) => sources.push(source),
+    });
+    expect(await index.warm()).toBe(true);
+    // Written around the api (no revision, no notice): the catalog no longer fits.
+    await db
+      .insert(products)
+      .values({ id: newId(), name: 'One Too Many', pricePaise: 1000, category: 'Laptop', stock: 1 });
+    const query = productListQuerySchema.parse({ keyword: 'One Too Many' });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await index.page(query, baseUrl); // starts the full refresh
+    await expect.poll(() => index.holdsCatalog()).toBe(false);
+    sources.length = 0;
+    expect((await index.page(query, baseUrl)).filteredProductsCount).toBe(1);
+    expect(sources).toEqual(['database']);
+    await db.delete(products).where(eq(products.name, 'One Too Many'));
+  });
+
   it('answers from the database after a write, and from memory again once writes have paused', async () => {
     const db = t.app.shop.db;
     const index = createCatalogIndex((query) => query(db), {

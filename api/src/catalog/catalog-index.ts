@@ -146,9 +146,16 @@ export function createCatalogIndex(
       return { loaded: await loadCatalogSnapshot(db), loadedRevision };
     })
       .then(async (result) => {
-        if (result === null) foundTooLargeAt = performance.now();
+        if (result === null) {
+          // Grown past the bound (written around the api: an addition through it drops the snapshot):
+          // the one held goes too, and the database lists.
+          foundTooLargeAt = performance.now();
+          snapshot = undefined;
+          behind = undefined;
+          return undefined;
+        }
         // A load that ran across a change naming nothing may have read the old catalog: keep nothing.
-        if (namelessChanges !== startedAt || result === null) return undefined;
+        if (namelessChanges !== startedAt) return undefined;
         const { loaded, loadedRevision } = result;
         revision = loadedRevision;
         checkedAt = performance.now();

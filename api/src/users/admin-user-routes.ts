@@ -14,7 +14,11 @@ import { currentUser } from '../http/route-kit.ts';
 import { sendJsonList } from '../http/json-list-answer.ts';
 import { voidResetTokens } from '../auth/reset-tokens.ts';
 import { recordAdminChange } from '../audit/audit-trail.ts';
-import { lockUserAndReviewedProducts, refreshProductRating } from '../reviews/review-repository.ts';
+import {
+  lockUserAndReviewedProducts,
+  productsReviewedBy,
+  refreshProductRating,
+} from '../reviews/review-repository.ts';
 import { toUserView, userAuditFields } from './user-view.ts';
 import {
   adminUsersPage,
@@ -104,7 +108,9 @@ export function registerAdminUserRoutes(admin: ZodApp, ctx: AppContext) {
         });
         return updated;
       });
-      ctx.catalogCache.invalidate(); // review author names show in product answers
+      // The author's name shows on the products they reviewed.
+      const reviewed = await productsReviewedBy(db, row.id);
+      if (reviewed.length) ctx.catalogCache.invalidate(reviewed);
       return { success: true as const, user: toUserView(row, kit.baseUrlOf(request)) };
     },
   );
@@ -121,7 +127,7 @@ export function registerAdminUserRoutes(admin: ZodApp, ctx: AppContext) {
     async (request) => {
       const { id } = request.params;
       if (id === currentUser(request).id) throw badRequest('You cannot delete your own account');
-      const deleted = await db.transaction(async (tx) => {
+      const { row: deleted, reviewed } = await db.transaction(async (tx) => {
         const admins = await lockAdmins(tx);
         if (admins.includes(id) && admins.length <= 1) throw badRequest('The last admin cannot be deleted');
         const reviewed = await lockUserAndReviewedProducts(tx, id);
@@ -135,10 +141,11 @@ export function registerAdminUserRoutes(admin: ZodApp, ctx: AppContext) {
           before: userAuditFields(row),
           after: null,
         });
-        return row;
+        return { row, reviewed };
       });
       if (deleted.avatarKey) await ctx.images.remove(deleted.avatarKey);
-      ctx.catalogCache.invalidate();
+      // Their reviews went, and the ratings of what they reviewed were computed again.
+      if (reviewed.length) ctx.catalogCache.invalidate(reviewed);
       return { success: true as const, message: 'User Deleted Successfully' };
     },
   );

@@ -16,6 +16,7 @@ import { DATA_URL_MAX_CHARS, decodeImageDataUrl } from '../storage/data-url.ts';
 import { MAX_IMAGE_BYTES } from '../storage/image-store.ts';
 import { toUserView } from './user-view.ts';
 import { updateUser } from './user-repository.ts';
+import { productsReviewedBy } from '../reviews/review-repository.ts';
 
 const tag = 'profile';
 
@@ -95,8 +96,11 @@ export function registerMeRoutes(app: ZodApp, ctx: AppContext) {
         throw error;
       }
       if (saved && user.avatarKey) await ctx.images.remove(user.avatarKey);
-      // Reviews show their author's name and avatar: cached catalog answers must not keep the old ones.
-      if (saved || name !== user.name) ctx.catalogCache.invalidate();
+      // Reviews show their author's name and avatar: the products reviewed must not keep the old ones.
+      if (saved || name !== user.name) {
+        const reviewed = await productsReviewedBy(db, user.id);
+        if (reviewed.length) ctx.catalogCache.invalidate(reviewed);
+      }
       // Reset links went to the old address.
       if (emailChanges) await voidResetTokens(db, user.id);
       return { success: true as const, user: toUserView(updated!, kit.baseUrlOf(request)) };
