@@ -48,7 +48,7 @@ const MOST_PATCH_READS = 3;
  * again and puts them in it (`patchSnapshot`): an order costs a read of its lines' products, and the list
  * is back in memory within milliseconds, however often orders come. Meanwhile lists are answered by the
  * database query (`loadProductPage`), so this instance always reads its own writes. A change that names
- * nothing (a reviewer renamed, an import), or one the snapshot cannot place (a product added or deleted),
+ * nothing (an import, a seed), or one the snapshot cannot place (a product added or deleted),
  * drops it; a whole new one is loaded in the background once the catalog has been quiet for `quietMs`,
  * so a burst of such writes costs one load after it; products named while a load reads are patched into
  * what it read. Writes no notice told of (PostgreSQL only; PGlite has one process) are found in the
