@@ -136,6 +136,37 @@ describe('the catalog index after a change that names its products', () => {
     expect((await index.page(query, baseUrl)).products.map((shown) => shown._id)).toEqual([product!.id]);
   });
 
+  it('reads the products again when they change while a patch is reading them', async () => {
+    const db = t.app.shop.db;
+    const [product] = await db.select().from(products).limit(1);
+    let holdReads = false;
+    let release: () => void = () => {};
+    // A read made while held returns what it read, but only once released: a patch's read that is overtaken.
+    const { index } = patchedIndex(async (query) => {
+      const result = await query(db);
+      if (holdReads) {
+        holdReads = false;
+        await new Promise<void>((resolve) => (release = resolve));
+      }
+      return result;
+    });
+    expect(await index.warm()).toBe(true);
+    holdReads = true;
+    await changeProduct(product!.id, { pricePaise: 111_100 });
+    index.invalidate([product!.id]);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the patch has read ₹1,111 and waits
+    await changeProduct(product!.id, { pricePaise: 222_200 });
+    index.invalidate([product!.id]);
+    release();
+    await expect.poll(() => index.holdsCatalog()).toBe(true);
+    const at = async (rupees: number) =>
+      (
+        await index.page(productListQuerySchema.parse({ price: { gte: rupees, lte: rupees } }), baseUrl)
+      ).products.map((shown) => shown._id);
+    expect(await at(2222)).toEqual([product!.id]);
+    expect(await at(1111)).toEqual([]);
+  });
+
   it('loads the whole catalog again for a product added, once writes have paused', async () => {
     const db = t.app.shop.db;
     const sources: string[] = [];

@@ -93,12 +93,12 @@ export function createCatalogIndex(
   /** Products named while the current load reads: patched into it once it is read. */
   let namedDuringLoad: Set<string> | undefined;
   let patching: Promise<void> | undefined;
-  /** Changes that named nothing (they spoil loads under way) and changes that named products. */
+  /** Changes that named nothing: they spoil loads under way. */
   let namelessChanges = 0;
-  let namedChanges = 0;
   let lastNamelessChange = -Infinity;
   let foundTooLargeAt = -Infinity;
 
+  /** Every change naming products sets a new `behind` aside: a patch's read is current while it is the same. */
   function setAside(target: CatalogSnapshot, named: Iterable<string>) {
     // A newer load replacing an older snapshot set aside keeps its names: patched twice is harmless.
     behind = { snapshot: target, pending: new Set([...(behind?.pending ?? []), ...named]) };
@@ -110,10 +110,9 @@ export function createCatalogIndex(
       for (let reads = 0; behind && reads < MOST_PATCH_READS; reads++) {
         const target = behind;
         const named = [...target.pending];
-        const changesBefore = namedChanges;
         const fresh = await readPrimary((db) => loadCatalogProducts(db, named));
         // Set aside again meanwhile (a newer load, or products named again): read what is pending now.
-        if (behind !== target || namedChanges !== changesBefore) continue;
+        if (behind !== target) continue;
         behind = undefined;
         if (!patchSnapshot(target.snapshot, named, fresh)) break;
         snapshot = target.snapshot;
@@ -223,7 +222,6 @@ export function createCatalogIndex(
       loading = undefined;
       return;
     }
-    namedChanges++;
     for (const id of products) namedDuringLoad?.add(id);
     const target = snapshot ?? behind?.snapshot;
     if (!target) return;
