@@ -41,7 +41,9 @@ beforeAll(async () => {
     });
   }
   // Groups of products with one price and one rating each (some with one timestamp too): the sorts' ties,
-  // which only the id breaks.
+  // which only the id breaks. Half their ids share the first 12 digits, so only the rest tells them apart,
+  // and one is not hex at all (the index compares the halves of hex ids as numbers, anything else as text).
+  const sharedHalf = newId().slice(0, 12);
   for (let i = 0; i < 16; i++) {
     const pricePaise = [149_900, 1_000_000, 2_500_000, 99_900][i % 4]!;
     prices.push(pricePaise);
@@ -51,6 +53,11 @@ beforeAll(async () => {
       pricePaise,
       ratings: [4.5, 0, 3, 4.5][i % 4]!,
       createdAt: i % 2 === 0 ? shared : new Date(shared.getTime() - i * 7000),
+      ...(i === 7
+        ? { id: `${sharedHalf}tied${i}zzzzzz` }
+        : i % 2 === 1
+          ? { id: sharedHalf + newId().slice(12) }
+          : {}),
     });
   }
   const reviewed = (await listProducts(t.app, '?keyword=Laptop')).body.products.slice(0, 3);
