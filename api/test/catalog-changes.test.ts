@@ -131,7 +131,7 @@ describe.skipIf(!serverUrl)('catalog answers across instances on PostgreSQL (LIS
     await editPrice(edited.id, 312);
     // Well inside the quiet second a whole load would wait for: the index is back in memory, patched.
     await expect
-      .poll(async () => index.holdsCatalog() && (await listedAt(312)), { timeout: 800 })
+      .poll(async () => (await index.holdsCatalog()) && (await listedAt(312)), { timeout: 800 })
       .toEqual([edited.id]);
     expect(await listedAt(322)).toEqual([untold.id]);
     expect(await listedAt(323)).toEqual([]);

@@ -204,7 +204,7 @@ describe('the in-memory catalog index', () => {
     const query = productListQuerySchema.parse({ keyword: 'Laptop', page: 2 });
     expect(await index.page(query, baseUrl)).toEqual(await loadProductPage(db, query, baseUrl));
     await index.page(query, baseUrl);
-    expect(index.holdsCatalog()).toBe(false);
+    expect(await index.holdsCatalog()).toBe(false);
     expect(sources).toEqual(['database', 'database']);
 
     const fits = createCatalogIndex((query) => query(db), { refreshMs: null, quietMs: 0, maxProducts: size });
@@ -264,7 +264,7 @@ describe('the in-memory catalog index', () => {
     await writeUnseen();
     expect(await matching()).toBe(2); // still the database: writes have not paused yet
     await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(index.holdsCatalog()).toBe(false);
+    expect(await index.holdsCatalog()).toBe(false);
     await index.page(query, baseUrl); // starts the reload
     await expect.poll(() => index.holdsCatalog()).toBe(true);
     await writeUnseen();

@@ -78,6 +78,8 @@ export function createCatalogIndex(
     maxProducts: number;
     /** Each list answered: from the snapshot in memory, or by the database while there is none. */
     onAnswer?: (source: 'memory' | 'database') => void;
+    /** Lists start (true) or stop (false) being answered from memory. */
+    onHolding?: (holds: boolean) => void;
   },
 ) {
   const onAnswer = options.onAnswer ?? (() => {});
@@ -98,11 +100,18 @@ export function createCatalogIndex(
   let lastNamelessChange = -Infinity;
   let foundTooLargeAt = -Infinity;
 
+  /** Puts `next` in place as the snapshot lists are answered from, and says when there starts or stops being one. */
+  function hold(next: CatalogSnapshot | undefined) {
+    const changed = (next === undefined) !== (snapshot === undefined);
+    snapshot = next;
+    if (changed) options.onHolding?.(next !== undefined);
+  }
+
   /** Every change naming products sets a new `behind` aside: a patch's read is current while it is the same. */
   function setAside(target: CatalogSnapshot, named: Iterable<string>) {
     // A newer load replacing an older snapshot set aside keeps its names: patched twice is harmless.
     behind = { snapshot: target, pending: new Set([...(behind?.pending ?? []), ...named]) };
-    if (snapshot === target) snapshot = undefined;
+    if (snapshot === target) hold(undefined);
   }
 
   async function patchUntilCurrent() {
@@ -115,7 +124,7 @@ export function createCatalogIndex(
         if (behind !== target) continue;
         behind = undefined;
         if (!patchSnapshot(target.snapshot, named, fresh)) break;
-        snapshot = target.snapshot;
+        hold(target.snapshot);
         return;
       }
     } catch {
@@ -149,7 +158,7 @@ export function createCatalogIndex(
           // Grown past the bound (written around the api: an addition through it drops the snapshot):
           // the one held goes too, and the database lists.
           foundTooLargeAt = performance.now();
-          snapshot = undefined;
+          hold(undefined);
           behind = undefined;
           return undefined;
         }
@@ -159,7 +168,7 @@ export function createCatalogIndex(
         revision = loadedRevision;
         checkedAt = performance.now();
         if (namedMeanwhile.size === 0) {
-          snapshot = loaded;
+          hold(loaded);
           behind = undefined;
           return loaded;
         }
@@ -217,7 +226,7 @@ export function createCatalogIndex(
     if (!products || products.length > MOST_PATCHED) {
       namelessChanges++;
       lastNamelessChange = performance.now();
-      snapshot = undefined;
+      hold(undefined);
       behind = undefined;
       loading = undefined;
       return;
@@ -229,28 +238,36 @@ export function createCatalogIndex(
     void patchInBackground();
   }
 
+  /** A page from the snapshot in memory; undefined while there is none (one is then loaded when due). */
+  function memoryPage(query: ProductListQuery, baseUrl: string): CatalogPage | undefined {
+    if (!snapshot) return void loadWhenDue();
+    refreshWhenDue(snapshot);
+    return pageOfSnapshot(snapshot, query, baseUrl);
+  }
+
+  /** The search box's suggestions from the snapshot in memory; undefined while there is none. */
+  function memorySuggestions(text: string, baseUrl: string): ProductSuggestion[] | undefined {
+    if (!snapshot) return void loadWhenDue();
+    refreshWhenDue(snapshot);
+    return suggestionsOfSnapshot(snapshot, text, baseUrl);
+  }
+
   return {
     async page(query: ProductListQuery, baseUrl: string): Promise<CatalogPage> {
-      if (!snapshot) {
-        loadWhenDue();
-        onAnswer('database');
-        return read((db) => loadProductPage(db, query, baseUrl));
-      }
-      refreshWhenDue(snapshot);
-      onAnswer('memory');
-      return pageOfSnapshot(snapshot, query, baseUrl);
+      const page = memoryPage(query, baseUrl);
+      onAnswer(page ? 'memory' : 'database');
+      return page ?? read((db) => loadProductPage(db, query, baseUrl));
     },
     /** The search box's suggestions: from the snapshot in memory, or by the database while there is none. */
     async suggest(text: string, baseUrl: string): Promise<ProductSuggestion[]> {
-      if (!snapshot) {
-        loadWhenDue();
-        return read((db) => loadSuggestions(db, text, baseUrl));
-      }
-      refreshWhenDue(snapshot);
-      return suggestionsOfSnapshot(snapshot, text, baseUrl);
+      return memorySuggestions(text, baseUrl) ?? read((db) => loadSuggestions(db, text, baseUrl));
     },
+    memoryPage,
+    memorySuggestions,
+    /** A list was answered without asking the index (it held nothing): a snapshot is loaded when due. */
+    listedWithout: () => void (snapshot ? undefined : loadWhenDue()),
     /** Whether lists are answered from memory now. */
-    holdsCatalog: () => snapshot !== undefined,
+    holdsCatalog: async () => snapshot !== undefined,
     /** Loads a snapshot now (at start, in tests); answers whether one is in place. */
     async warm() {
       await reload();
@@ -258,6 +275,20 @@ export function createCatalogIndex(
       return snapshot !== undefined;
     },
     invalidate,
+    close: async () => {},
   };
 }
-export type CatalogIndex = ReturnType<typeof createCatalogIndex>;
+
+/** The storefront list's memory index as the api's routes use it, in the api's thread or its own. */
+export interface CatalogIndex {
+  /** A page of the list: from memory, or by the database while memory holds no catalog. */
+  page(query: ProductListQuery, baseUrl: string): Promise<CatalogPage>;
+  suggest(text: string, baseUrl: string): Promise<ProductSuggestion[]>;
+  /** Whether lists are answered from memory now. */
+  holdsCatalog(): Promise<boolean>;
+  /** Loads a snapshot now (at start, in tests); answers whether one is in place. */
+  warm(): Promise<boolean>;
+  /** Products changed (`products` names them; none named: anything may have). Call after the write commits. */
+  invalidate(products?: readonly string[]): void;
+  close(): Promise<void>;
+}
