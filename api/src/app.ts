@@ -26,6 +26,7 @@ import {
   createCatalogIndex,
   type CatalogIndex,
 } from './catalog/catalog-index.ts';
+import { openCatalogThread } from './catalog/catalog-thread/catalog-thread.ts';
 import { createRouteKit } from './http/route-kit.ts';
 import { recordRouteTable, type RouteEntry } from './http/route-table.ts';
 import { resolveJwtSecret } from './auth/jwt-secret.ts';
@@ -205,18 +206,30 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
   // only local writes (invalidate) change its catalog; on PostgreSQL other instances write, which their
   // notices and the changes feed (asked every CATALOG_CACHE_MS) bring. The index reads the primary: a
   // replica's copy of the revision can run ahead of its rows.
+  const indexTimings = {
+    refreshMs: database.kind === 'postgres' ? config.catalogCacheMs : null,
+    fullRefreshMs: database.kind === 'postgres' ? CATALOG_FULL_REFRESH_MS : null,
+    quietMs: CATALOG_QUIET_MS,
+    maxProducts: config.catalogIndexMaxProducts,
+  };
+  // On PostgreSQL the index loads in a thread of its own, so no load holds this one (catalog-thread/).
   const catalogIndex =
-    config.catalogCacheMs > 0
-      ? createCatalogIndex(catalogReads.read, {
-          refreshMs: database.kind === 'postgres' ? config.catalogCacheMs : null,
-          fullRefreshMs: database.kind === 'postgres' ? CATALOG_FULL_REFRESH_MS : null,
-          readPrimary: (query) => query(database.db),
-          quietMs: CATALOG_QUIET_MS,
-          maxProducts: config.catalogIndexMaxProducts,
-          onAnswer: metrics.catalogList,
-        })
-      : null;
-  if (catalogIndex) answerCache.onInvalidate(catalogIndex.invalidate);
+    config.catalogCacheMs <= 0
+      ? null
+      : database.url
+        ? openCatalogThread(
+            { databaseUrl: database.url, ...indexTimings },
+            { read: catalogReads.read, onAnswer: metrics.catalogList, log: app.log },
+          )
+        : createCatalogIndex(catalogReads.read, {
+            ...indexTimings,
+            readPrimary: (query) => query(database.db),
+            onAnswer: metrics.catalogList,
+          });
+  if (catalogIndex) {
+    answerCache.onInvalidate(catalogIndex.invalidate);
+    app.addHook('onClose', () => catalogIndex.close());
+  }
   // On PostgreSQL every instance drops the changed products' answers (and patches its index) when any of
   // them writes (LISTEN/NOTIFY).
   const catalog = await shareCatalogChanges(answerCache, database, app.log);

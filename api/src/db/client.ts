@@ -19,6 +19,8 @@ export interface Database {
   maxConnections: number;
   /** PostgreSQL's LISTEN/NOTIFY between the instances sharing the database; none on PGlite. */
   notifications?: Notifications;
+  /** PostgreSQL's address, for a thread of the api's own to connect (catalog/catalog-thread/); none on PGlite. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -45,21 +47,25 @@ const MIGRATION_LOCK = 7_264_001;
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'drizzle');
 
 /**
+ * A pool of at most `max` connections to the PostgreSQL at `databaseUrl`, and drizzle over it; no
+ * migration (`openDatabase` runs them; a thread of the api's own, catalog-thread/, only connects).
+ */
+export async function connectPostgres(databaseUrl: string, max: number) {
+  const { default: postgres } = await import('postgres');
+  const { drizzle } = await import('drizzle-orm/postgres-js');
+  // connect_timeout bounds how long a request waits for an unreachable server before its 503 (default 30 s).
+  const client = postgres(databaseUrl, { max, connect_timeout: 5, onnotice: () => {} });
+  return { client, db: drizzle({ client, schema }) };
+}
+
+/**
  * Opens PostgreSQL when a URL is given, otherwise the embedded PGlite database in `pgliteDir`
  * (in memory when `pgliteDir` is 'memory'), and applies pending migrations either way.
  */
 export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: string }): Promise<Database> {
   if (options.databaseUrl) {
-    const { default: postgres } = await import('postgres');
-    const { drizzle } = await import('drizzle-orm/postgres-js');
     const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-    // connect_timeout bounds how long a request waits for an unreachable server before its 503 (default 30 s).
-    const client = postgres(options.databaseUrl, {
-      max: POOL_SIZE,
-      connect_timeout: 5,
-      onnotice: () => {},
-    });
-    const db = drizzle({ client, schema });
+    const { client, db } = await connectPostgres(options.databaseUrl, POOL_SIZE);
     // Instances starting together on a new or upgraded database would run the same migration twice (the
     // second fails "already exists"): one migrates at a time, the others then find nothing to do.
     const lock = await client.reserve();
@@ -79,6 +85,7 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
     return {
       db: db as unknown as Db,
       kind: 'postgres',
+      url: options.databaseUrl,
       maxConnections: POOL_SIZE,
       notifications,
       close: () => client.end({ timeout: 5 }),

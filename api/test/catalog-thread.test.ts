@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { productListQuerySchema, PRODUCT_SORTS } from '@shop/shared-api/schemas';
+import { useTestApp } from './helpers/test-app.ts';
+import { longestTimerGap } from './helpers/event-loop.ts';
+import type { CatalogIndex } from '../src/catalog/catalog-index.ts';
+import type { CatalogPage } from '../src/catalog/catalog-snapshot.ts';
+import {
+  MEMORY_ANSWER_WAIT_MS,
+  MOST_WAITING,
+  openCatalogThread,
+} from '../src/catalog/catalog-thread/catalog-thread.ts';
+import { loadProductPage } from '../src/catalog/product-repository.ts';
+
+const baseUrl = 'http://shop.test';
+const timings = { refreshMs: 2000, fullRefreshMs: null, quietMs: 1000, maxProducts: 100_000 };
+/** What the database answers in these tests: a page no snapshot could hold. */
+const FROM_DATABASE: CatalogPage = { products: [], productsCount: -1, filteredProductsCount: -1 };
+
+describe('the catalog index thread, when it cannot answer', () => {
+  const opened: CatalogIndex[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((index) => index.close()));
+  });
+
+  /** A thread running `fixture` in place of the index, with a database that answers FROM_DATABASE. */
+  function threadOf(fixture: string) {
+    const warnings: string[] = [];
+    const sources: string[] = [];
+    const index = openCatalogThread(
+      { databaseUrl: 'postgres://nowhere.invalid/shop', ...timings },
+      {
+        read: async <T>() => FROM_DATABASE as T,
+        onAnswer: (source) => sources.push(source),
+        log: {
+          warn: (fields: object, message: string) => warnings.push(`${message} ${JSON.stringify(fields)}`),
+        },
+        program: new URL(`./fixtures/${fixture}`, import.meta.url),
+      },
+    );
+    opened.push(index);
+    return { index, warnings, sources };
+  }
+  const query = productListQuerySchema.parse({ keyword: 'laptop', page: 2 });
+
+  it('lists from the database without asking while the thread holds no catalog', async () => {
+    const { index, sources } = threadOf('catalog-thread-empty.ts');
+    const started = performance.now();
+    expect(await index.page(query, baseUrl)).toBe(FROM_DATABASE);
+    expect(performance.now() - started).toBeLessThan(MEMORY_ANSWER_WAIT_MS / 4);
+    expect(sources).toEqual(['database']);
+  });
+
+  it('lists from the database when the thread does not answer in time', async () => {
+    const { index, sources } = threadOf('catalog-thread-silent.ts');
+    await new Promise((resolve) => setTimeout(resolve, 500)); // it starts, and says it holds the catalog
+    const started = performance.now();
+    expect(await index.page(query, baseUrl)).toBe(FROM_DATABASE);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(MEMORY_ANSWER_WAIT_MS - 1);
+    expect(sources).toEqual(['database']);
+    expect(await index.suggest('lap', baseUrl)).toBe(FROM_DATABASE);
+    // With as many lists waiting as it may have, the next is the database's at once: no queue behind.
+    const waiting = Array.from({ length: MOST_WAITING }, () => index.page(query, baseUrl));
+    const next = performance.now();
+    expect(await index.page(query, baseUrl)).toBe(FROM_DATABASE);
+    expect(performance.now() - next).toBeLessThan(MEMORY_ANSWER_WAIT_MS / 2);
+    expect(await Promise.all(waiting)).toEqual(waiting.map(() => FROM_DATABASE));
+  });
+
+  it('lists from the database when the thread fails, and says why once', async () => {
+    const { index, warnings } = threadOf('catalog-thread-broken.ts');
+    await expect.poll(() => warnings.length).toBe(1);
+    expect(warnings[0]).toContain('the catalog index could not start');
+    expect(await index.page(query, baseUrl)).toBe(FROM_DATABASE);
+    expect(await index.holdsCatalog()).toBe(false);
+    expect(await index.warm()).toBe(false);
+    index.invalidate(['a'.repeat(24)]); // nothing to send to: no throw
+    expect(warnings).toHaveLength(1);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('the catalog index thread on PostgreSQL', () => {
+  const t = useTestApp();
+
+  it("loads a large catalog without holding the api's thread, then lists from memory as the database does", async () => {
+    const index = t.app.shop.catalogIndex!;
+    await t.app.shop.db.execute(sql`
+      insert into products (id, name, price_paise, description, category, stock, images, ratings, created_at)
+      select substr(md5('thread' || g), 1, 24), 'Thread Product ' || g, 10000 + (g * 7919) % 2490000,
+        'A product of a large catalog.', (array['Laptop','Camera','Tops'])[1 + g % 3], g % 50,
+        '[{"url":"/uploads/products/x.png"}]'::jsonb, (g % 501) / 100.0, now() - make_interval(mins => g)
+      from generate_series(1, 60000) g`);
+    t.app.shop.catalogCache.invalidate(); // names nothing: the thread loads the whole catalog again
+    const { result: held, workMs, longestGapMs } = await longestTimerGap(() => index.warm());
+    expect(held).toBe(true);
+    // Long enough to show a stall: in the api's thread the same load held the timers for most of it.
+    expect(workMs).toBeGreaterThan(150);
+    expect(longestGapMs).toBeLessThan(50);
+    for (const sort of PRODUCT_SORTS) {
+      const sorted = productListQuerySchema.parse({ sort, keyword: 'product 12', page: 3 });
+      expect(await index.page(sorted, baseUrl)).toEqual(
+        await loadProductPage(t.app.shop.db, sorted, baseUrl),
+      );
+    }
+    expect(await index.holdsCatalog()).toBe(true);
+    // A change naming nothing drops it; the lists after it, answered by the database, bring it back.
+    t.app.shop.catalogCache.invalidate();
+    const list = productListQuerySchema.parse({ keyword: 'product 7' });
+    await expect
+      .poll(async () => (await index.page(list, baseUrl), await index.holdsCatalog()), {
+        timeout: 10_000,
+        interval: 200,
+      })
+      .toBe(true);
+  });
+});
