@@ -238,19 +238,20 @@ export function createCatalogIndex(
     void patchInBackground();
   }
 
-  /** A page from the snapshot in memory; undefined while there is none (one is then loaded when due). */
-  function memoryPage(query: ProductListQuery, baseUrl: string): CatalogPage | undefined {
+  /** `answer` of the snapshot in memory; undefined while there is none (one is then loaded when due). */
+  function fromSnapshot<T>(answer: (held: CatalogSnapshot) => T): T | undefined {
     if (!snapshot) return void loadWhenDue();
     refreshWhenDue(snapshot);
-    return pageOfSnapshot(snapshot, query, baseUrl);
+    return answer(snapshot);
   }
 
+  /** A page from the snapshot in memory; undefined while there is none. */
+  const memoryPage = (query: ProductListQuery, baseUrl: string) =>
+    fromSnapshot((held) => pageOfSnapshot(held, query, baseUrl));
+
   /** The search box's suggestions from the snapshot in memory; undefined while there is none. */
-  function memorySuggestions(text: string, baseUrl: string): ProductSuggestion[] | undefined {
-    if (!snapshot) return void loadWhenDue();
-    refreshWhenDue(snapshot);
-    return suggestionsOfSnapshot(snapshot, text, baseUrl);
-  }
+  const memorySuggestions = (text: string, baseUrl: string) =>
+    fromSnapshot((held) => suggestionsOfSnapshot(held, text, baseUrl));
 
   return {
     async page(query: ProductListQuery, baseUrl: string): Promise<CatalogPage> {

@@ -70,7 +70,8 @@ export function openCatalogThread(
   });
   // A list in flight keeps the api alive, not the thread: closing the app ends it (close()).
   worker.unref();
-  const pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
+  /** Questions asked and not answered: each settles with the thread's result, or without one (`failed`). */
+  const pending = new Map<number, (answered: { result: unknown } | 'failed') => void>();
   let nextId = 1;
   let stopped: Error | undefined;
 
@@ -79,17 +80,15 @@ export function openCatalogThread(
 
   worker.on('message', (answer: CatalogAnswer) => {
     if ('holding' in answer) return void (holding = answer.holding);
-    const waiting = pending.get(answer.id);
-    if (!waiting) return;
+    const settle = pending.get(answer.id);
     pending.delete(answer.id);
-    if (answer.ok) waiting.resolve(answer.result);
-    else waiting.reject(new Error(answer.message));
+    settle?.(answer.ok ? { result: answer.result } : 'failed');
   });
   const stop = (reason: Error) => {
-    if (!stopped)
-      options.log.warn({ reason: reason.message }, 'the catalog index thread stopped: the database lists');
-    stopped ??= reason;
-    for (const waiting of pending.values()) waiting.reject(reason);
+    if (stopped) return; // closed, or already told: `ask` has let nothing wait since
+    stopped = reason;
+    options.log.warn({ reason: reason.message }, 'the catalog index thread stopped: the database lists');
+    for (const settle of pending.values()) settle('failed');
     pending.clear();
   };
   worker.on('error', stop);
@@ -108,11 +107,10 @@ export function openCatalogThread(
         pending.delete(id);
         resolve(otherwise);
       }, waitMs);
-      const settle = (result: T) => {
+      pending.set(id, (answered) => {
         clearTimeout(timer);
-        resolve(result);
-      };
-      pending.set(id, { resolve: (result) => settle(result as T), reject: () => settle(otherwise) });
+        resolve(answered === 'failed' ? otherwise : (answered.result as T));
+      });
       worker.postMessage({ ...request, id } as CatalogRequest);
     });
   }
@@ -153,6 +151,7 @@ export function openCatalogThread(
     },
     async close() {
       await ask({ op: 'close' }, QUESTION_WAIT_MS, null);
+      // Closed on purpose: the thread's exit is not a failure to log.
       stopped ??= new Error('the catalog index thread was closed');
       await worker.terminate();
     },
