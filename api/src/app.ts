@@ -212,13 +212,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     quietMs: CATALOG_QUIET_MS,
     maxProducts: config.catalogIndexMaxProducts,
   };
-  // On PostgreSQL the index loads in a thread of its own, so no load holds this one (catalog-thread/).
+  // The index loads in a thread of its own, so no load holds this one (catalog-thread/); only an
+  // in-memory PGlite (tests), which no other thread can reach, keeps it here.
   const catalogIndex =
     config.catalogCacheMs <= 0
       ? null
-      : database.url
+      : database.threadLink
         ? openCatalogThread(
-            { databaseUrl: database.url, ...indexTimings },
+            { database: database.threadLink(), ...indexTimings },
             { read: catalogReads.read, onAnswer: metrics.catalogList, log: app.log },
           )
         : createCatalogIndex(catalogReads.read, {

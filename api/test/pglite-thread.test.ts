@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { connectInThread, openDatabase, type Database } from '../src/db/client.ts';
 import { isUniqueViolation } from '../src/db/errors.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import { users } from '../src/db/schema.ts';
@@ -15,6 +15,9 @@ import { longestTimerGap } from './helpers/event-loop.ts';
 // The shop's own embedded database (a directory, as `pnpm start` keeps it) runs in a thread of its own
 // (src/db/pglite-thread): what the api sees must be what PGlite in its own thread gave it, and a long
 // query must leave the api's thread free.
+
+/** drizzle's error for a query on a closed port: PgliteThread's reason is its cause. */
+const closedPort = { cause: { message: "the port to the embedded database's thread closed" } };
 
 describe('the embedded database in its own thread', () => {
   let dir: string;
@@ -89,6 +92,38 @@ describe('the embedded database in its own thread', () => {
     expect(isUniqueViolation(error)).toBe(true);
   });
 
+  it("answers another thread's port from the same database, and closing the port leaves it open", async () => {
+    // The catalog index's thread reaches the database this way (connectInThread); a port is a port in
+    // any thread.
+    const linked = await connectInThread(database.threadLink!(), 1);
+    await database.db.insert(users).values(userRow('seen-by-port@example.com'));
+    const seen = await linked.db.select().from(users).where(eq(users.email, 'seen-by-port@example.com'));
+    expect(seen).toHaveLength(1);
+    await linked.db.transaction(async (tx) => {
+      await tx.insert(users).values(userRow('written-by-port@example.com'));
+    });
+    expect(await countOf('written-by-port@example.com')).toBe(1);
+    await linked.close();
+    await expect(linked.db.execute(sql`select 1`)).rejects.toMatchObject(closedPort);
+    expect(await countOf('seen-by-port@example.com')).toBe(1);
+  });
+
+  it("answers another thread's query before a flood of the api's queries it came behind", async () => {
+    const linked = await connectInThread(database.threadLink!(), 1);
+    try {
+      let answered = 0;
+      const flood = Array.from({ length: 2000 }, () =>
+        database.db.execute(sql`select 1`).then(() => answered++),
+      );
+      const answeredBeforeIt = await linked.db.execute(sql`select 2`).then(() => answered);
+      await Promise.all(flood);
+      // Left to the event loop, it waited for all 2,000 (db/pglite-thread/worker.ts, takeLinkedFirst).
+      expect(answeredBeforeIt).toBeLessThan(200);
+    } finally {
+      await linked.close();
+    }
+  });
+
   it("leaves the api's thread free while a long query runs", async () => {
     const { workMs: queryMs, longestGapMs } = await longestTimerGap(() =>
       database.db.execute(sql`select count(*) from generate_series(1, 3000000)`),
@@ -97,6 +132,24 @@ describe('the embedded database in its own thread', () => {
     expect(queryMs).toBeGreaterThan(150);
     expect(longestGapMs).toBeLessThan(50);
   });
+});
+
+describe("the embedded database's thread stopping", () => {
+  it("settles another thread's waiting query and fails its later ones, none left hanging", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'shop-pglite-stopped-'));
+    try {
+      const database = await openDatabase({ pgliteDir: path.join(dir, 'pglite') });
+      const linked = await connectInThread(database.threadLink!(), 1);
+      expect(rowsOf(await linked.db.execute(sql`select 1 as one`))).toEqual([{ one: 1 }]);
+      const waiting = linked.db.execute(sql`select pg_sleep(0.5)`);
+      await database.close();
+      // Answered before the thread closed, or failed with it: either way it settles (a hang times out).
+      await waiting.catch(() => {});
+      await expect(linked.db.execute(sql`select 1`)).rejects.toMatchObject(closedPort);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('a start whose migration fails', () => {

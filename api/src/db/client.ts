@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { MessagePort } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import * as schema from './schema.ts';
 
@@ -19,8 +20,12 @@ export interface Database {
   maxConnections: number;
   /** PostgreSQL's LISTEN/NOTIFY between the instances sharing the database; none on PGlite. */
   notifications?: Notifications;
-  /** PostgreSQL's address, for a thread of the api's own to connect (catalog/catalog-thread/); none on PGlite. */
-  url?: string;
+  /**
+   * How a thread of the api's own (catalog/catalog-thread/) reaches this database (`connectInThread`):
+   * PostgreSQL's address, or a new port to the embedded database's thread. None for an in-memory PGlite,
+   * which only the thread that made it can reach.
+   */
+  threadLink?: () => DatabaseLink;
   close(): Promise<void>;
 }
 
@@ -38,6 +43,9 @@ export interface Notifications {
   notify(channel: string, payload: string): Promise<void>;
 }
 
+/** How another thread reaches the database: PostgreSQL's address, or a port to the embedded database's thread. */
+export type DatabaseLink = { url: string } | { port: MessagePort };
+
 /** postgres.js connections per instance: with the default max_connections (100), room for several instances. */
 const POOL_SIZE = 10;
 
@@ -48,14 +56,35 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 /**
  * A pool of at most `max` connections to the PostgreSQL at `databaseUrl`, and drizzle over it; no
- * migration (`openDatabase` runs them; a thread of the api's own, catalog-thread/, only connects).
+ * migration (`openDatabase` runs them; a thread of the api's own, `connectInThread`, only connects).
  */
-export async function connectPostgres(databaseUrl: string, max: number) {
+async function connectPostgres(databaseUrl: string, max: number) {
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   // connect_timeout bounds how long a request waits for an unreachable server before its 503 (default 30 s).
   const client = postgres(databaseUrl, { max, connect_timeout: 5, onnotice: () => {} });
   return { client, db: drizzle({ client, schema }) };
+}
+
+/**
+ * drizzle over the database `link` names, from another thread than the api's (no migration): a pool of
+ * `max` connections to PostgreSQL, or the embedded database's thread through its port.
+ */
+export async function connectInThread(
+  link: DatabaseLink,
+  max: number,
+): Promise<{ db: Db; close(): Promise<void> }> {
+  if ('url' in link) {
+    const { client, db } = await connectPostgres(link.url, max);
+    return { db: db as unknown as Db, close: () => client.end({ timeout: 5 }) };
+  }
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { PgliteThread } = await import('./pglite-thread/pglite-thread.ts');
+  const client = PgliteThread.over(link.port);
+  return {
+    db: drizzle({ client: client as unknown as PGlite, schema }) as unknown as Db,
+    close: () => client.close(),
+  };
 }
 
 /**
@@ -85,7 +114,7 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      url: options.databaseUrl,
+      threadLink: () => ({ url: options.databaseUrl! }),
       maxConnections: POOL_SIZE,
       notifications,
       close: () => client.end({ timeout: 5 }),
@@ -95,6 +124,7 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const dir = options.pgliteDir ?? 'memory';
   let client: { close(): Promise<void> };
+  let threadLink: Database['threadLink'];
   if (dir === 'memory') {
     // A throwaway database (tests): in this thread, as nothing else waits on it.
     const { PGlite } = await import('@electric-sql/pglite');
@@ -105,7 +135,9 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
     // The shop's own database: in a thread of its own, so a long query never stalls the api's requests.
     mkdirSync(dir, { recursive: true });
     const { PgliteThread } = await import('./pglite-thread/pglite-thread.ts');
-    client = await PgliteThread.open(dir);
+    const thread = await PgliteThread.open(dir);
+    client = thread;
+    threadLink = () => ({ port: thread.link() });
   }
   // drizzle calls `query` and `transaction`, which the thread's proxy answers as PGlite does.
   const db = drizzle({ client: client as PGlite, schema });
@@ -116,5 +148,11 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
     await client.close().catch(() => {});
     throw error;
   }
-  return { db: db as unknown as Db, kind: 'pglite', maxConnections: 1, close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    maxConnections: 1,
+    ...(threadLink ? { threadLink } : {}),
+    close: () => client.close(),
+  };
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions, type ShopApp } from '../../src/app.ts';
 import type { ApiConfig } from '../../src/config/api-config.ts';
+import { openDatabase } from '../../src/db/client.ts';
 import { freshDatabase } from './fresh-database.ts';
 import { registerAdmin, type SignedIn } from './shop.ts';
 
@@ -28,11 +29,18 @@ export type TestAppOptions = {
   postgresUrl?: string;
   /** A read replica of that server: the throwaway database there is DATABASE_READ_URL. */
   readReplicaUrl?: string;
+  /**
+   * PGlite in a directory, in its own thread, as `pnpm start` keeps it (not in memory), even where
+   * DATABASE_URL is set.
+   */
+  embeddedOnDisk?: boolean;
 } & Pick<BuildAppOptions, 'stripeConnection' | 'razorpayConnection' | 'tracing'>;
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-api-test-'));
-  const { database, drop, url } = await freshDatabase(options.postgresUrl);
+  const { database, drop, url } = options.embeddedOnDisk
+    ? { database: await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') }), drop: async () => {} }
+    : await freshDatabase(options.postgresUrl);
   const readUrl = options.readReplicaUrl && url ? new URL(options.readReplicaUrl) : undefined;
   if (readUrl) readUrl.pathname = new URL(url!).pathname;
   const logs: Record<string, unknown>[] = [];

@@ -40,14 +40,14 @@ const QUESTION_WAIT_MS = 2000;
 const WARM_WAIT_MS = 60_000;
 
 /**
- * The storefront list's memory index (catalog-index.ts) run in a thread of its own (worker.ts), on
- * PostgreSQL: the thread connects to the same database and loads, patches and catches up there, so no
- * load holds the api's thread. The api's thread asks it for a page or suggestions while it says it holds
+ * The storefront list's memory index (catalog-index.ts) run in a thread of its own (worker.ts): the
+ * thread reaches the same database (`DatabaseLink`) and loads, patches and catches up there, so no load
+ * holds the api's thread. The api's thread asks it for a page or suggestions while it says it holds
  * a catalog; otherwise, and when it is slower than `MEMORY_ANSWER_WAIT_MS`, has `MOST_WAITING` questions
  * already or has stopped, the database answers (`read`): a list never waits long on the thread, nor is
  * lost with it. Changes are sent as they happen, before any later question, so this instance still reads
- * its own writes. PGlite stays in the api's thread: the embedded database is one process, which a second
- * thread cannot open.
+ * its own writes. On the embedded PGlite (itself in a thread, db/pglite-thread/) the index's queries go
+ * there by a port of their own: the rows of a load cross into the index's thread, not the api's.
  */
 export function openCatalogThread(
   data: CatalogThreadData,
@@ -66,6 +66,7 @@ export function openCatalogThread(
   // 90,000 573-600 → 457, for lists a second of 5,917 (was 5,238) and 1,042 (was 1,146-1,156), one run each.
   const worker = new Worker(program, {
     workerData: data,
+    transferList: 'port' in data.database ? [data.database.port] : [],
     resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
   });
   // A list in flight keeps the api alive, not the thread: closing the app ends it (close()).

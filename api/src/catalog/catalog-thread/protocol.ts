@@ -1,11 +1,15 @@
 import type { z } from 'zod';
 import type { productListQuerySchema } from '@shop/shared-api/schemas';
+import type { DatabaseLink } from '../../db/client.ts';
 
 type ProductListQuery = z.output<typeof productListQuerySchema>;
 
-/** What the index's thread (worker.ts) starts with: where the catalog is, and the index's timings. */
+/**
+ * What the index's thread (worker.ts) starts with: how it reaches the catalog (a port to the embedded
+ * database's thread is in the worker's `transferList`), and the index's timings.
+ */
 export interface CatalogThreadData {
-  databaseUrl: string;
+  database: DatabaseLink;
   refreshMs: number | null;
   fullRefreshMs: number | null;
   quietMs: number;

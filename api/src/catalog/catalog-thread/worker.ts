@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { connectPostgres, type Db } from '../../db/client.ts';
+import { connectInThread, type Db } from '../../db/client.ts';
 import { createCatalogIndex } from '../catalog-index.ts';
 import type { CatalogAnswer, CatalogRequest, CatalogThreadData } from './protocol.ts';
 
@@ -8,15 +8,18 @@ import type { CatalogAnswer, CatalogRequest, CatalogThreadData } from './protoco
 // snapshot, the collection after it), and every request waited. Here only lists from memory wait; the api
 // answers them from the database when this thread is slow (catalog-thread.ts).
 
-/** Connections of this thread's own: a load and a patch's read, or the changes feed, at once. */
+/**
+ * PostgreSQL connections of this thread's own: a load and a patch's read, or the changes feed, at once. On
+ * PGlite its queries join the embedded database's one queue, through a port to that database's thread.
+ */
 const CONNECTIONS = 2;
 
 const port = parentPort!;
-const { databaseUrl, ...options } = workerData as CatalogThreadData;
-const { client, db } = await connectPostgres(databaseUrl, CONNECTIONS);
+const { database, ...options } = workerData as CatalogThreadData;
+const connection = await connectInThread(database, CONNECTIONS);
 // Loads, patches and the changes feed read the primary, as in the api's thread (a replica's copy of the
 // revision can run ahead of its rows).
-const primary = <T>(query: (db: Db) => Promise<T>) => query(db as unknown as Db);
+const primary = <T>(query: (db: Db) => Promise<T>) => query(connection.db);
 const index = createCatalogIndex(primary, {
   ...options,
   readPrimary: primary,
@@ -34,7 +37,7 @@ async function answer(request: Extract<CatalogRequest, { id: number }>): Promise
     case 'warm':
       return index.warm();
     case 'close':
-      await client.end({ timeout: 5 });
+      await connection.close();
       return null;
   }
 }

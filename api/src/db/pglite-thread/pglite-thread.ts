@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { ThreadAnswer, ThreadAsk, ThreadError, ThreadRequest } from './protocol.ts';
 
 /** What a query answers: PGlite's `Results`, as it crossed the threads. */
@@ -26,7 +26,8 @@ export interface ThreadTransaction {
  * as with PGlite in the same thread.
  */
 export class PgliteThread implements ThreadTransaction {
-  readonly #worker: Worker;
+  /** The database's thread itself (the api's thread), or a port to it (another thread: `over`). */
+  readonly #line: Worker | MessagePort;
   readonly #pending = new Map<
     number,
     { resolve: (result: unknown) => void; reject: (error: Error) => void }
@@ -34,9 +35,9 @@ export class PgliteThread implements ThreadTransaction {
   #nextId = 1;
   #stopped: Error | null = null;
 
-  private constructor(worker: Worker) {
-    this.#worker = worker;
-    worker.on('message', (answer: ThreadAnswer) => {
+  private constructor(line: Worker | MessagePort) {
+    this.#line = line;
+    line.on('message', (answer: ThreadAnswer) => {
       const waiting = this.#pending.get(answer.id);
       if (!waiting) return;
       this.#pending.delete(answer.id);
@@ -50,10 +51,14 @@ export class PgliteThread implements ThreadTransaction {
       for (const waiting of this.#pending.values()) waiting.reject(reason);
       this.#pending.clear();
     };
-    worker.on('error', stop);
-    worker.on('exit', (code) =>
-      stop(new Error(`the embedded database's thread stopped (exit code ${code})`)),
-    );
+    if (line instanceof Worker) {
+      line.on('error', stop);
+      line.on('exit', (code) =>
+        stop(new Error(`the embedded database's thread stopped (exit code ${code})`)),
+      );
+    } else {
+      line.on('close', () => stop(new Error("the port to the embedded database's thread closed")));
+    }
   }
 
   /** Starts the thread on the database directory `dir` and waits until PGlite answers in it. */
@@ -69,12 +74,27 @@ export class PgliteThread implements ThreadTransaction {
     return thread;
   }
 
+  /**
+   * The same database from another thread of the api's, by the port `link` gave: its queries join this
+   * one's queue, in the database's thread. Closing it closes the port, not the database.
+   */
+  static over(port: MessagePort): PgliteThread {
+    return new PgliteThread(port);
+  }
+
+  /** A port for `over` in another thread (pass it in that thread's `transferList`). */
+  link(): MessagePort {
+    const { port1, port2 } = new MessageChannel();
+    this.#line.postMessage({ op: 'serve', port: port1 } satisfies ThreadRequest, [port1]);
+    return port2;
+  }
+
   #ask<T>(request: ThreadAsk): Promise<T> {
     if (this.#stopped) return Promise.reject(this.#stopped);
     const id = this.#nextId++;
     return new Promise<T>((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as (result: unknown) => void, reject });
-      this.#worker.postMessage({ ...request, id } as ThreadRequest);
+      this.#line.postMessage({ ...request, id } as ThreadRequest);
     });
   }
 
@@ -103,7 +123,10 @@ export class PgliteThread implements ThreadTransaction {
 
   async close(): Promise<void> {
     if (!this.#stopped) await this.#ask({ op: 'close' }).catch(() => {});
-    await this.#worker.terminate();
+    if (this.#line instanceof Worker) return void (await this.#line.terminate());
+    // A query asked before the port's `close` event would be posted to nowhere and never answered.
+    this.#stopped ??= new Error("the port to the embedded database's thread closed");
+    this.#line.close();
   }
 }
 

@@ -1,3 +1,5 @@
+import type { MessagePort } from 'node:worker_threads';
+
 /** What the api's thread asks the database thread (worker.ts) to do. `id` pairs an answer with its request. */
 export type ThreadRequest =
   | { id: number; op: 'query'; sql: string; params: unknown[]; rowMode: 'object' | 'array'; txId?: number }
@@ -5,7 +7,13 @@ export type ThreadRequest =
   | { id: number; op: 'begin' }
   /** Ends the transaction `txId`: committed, or rolled back. */
   | { id: number; op: 'end'; txId: number; commit: boolean }
-  | { id: number; op: 'close' };
+  /** Closes the database (from the api's thread), or only the asking port (from another thread). */
+  | { id: number; op: 'close' }
+  /**
+   * Answers `port` too, as this one: another thread of the api's (the catalog index's) reaches the
+   * database through it, its queries in the same queue. No answer.
+   */
+  | { op: 'serve'; port: MessagePort };
 
 /** A database error as it crossed the threads: its message and PostgreSQL's fields (`code`, `constraint`…). */
 export interface ThreadError {
@@ -19,7 +27,7 @@ export type ThreadAnswer =
 
 /** A request before its id is given (each kind of request keeps its own fields). */
 export type ThreadAsk = ThreadRequest extends infer Request
-  ? Request extends ThreadRequest
+  ? Request extends { id: number }
     ? Omit<Request, 'id'>
     : never
   : never;
