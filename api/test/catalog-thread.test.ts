@@ -67,7 +67,19 @@ describe('the catalog index thread, when it cannot answer', () => {
     expect(await Promise.all(waiting)).toEqual(waiting.map(() => FROM_DATABASE));
   });
 
-  it('lists from the database when the thread fails, and says why once', async () => {
+  it('lists from the database when the thread fails a question, and says why once', async () => {
+    const { index, warnings, sources } = threadOf('catalog-thread-failing.ts');
+    await new Promise((resolve) => setTimeout(resolve, 500)); // it starts, and says it holds the catalog
+    expect(await index.page(query, baseUrl)).toBe(FROM_DATABASE);
+    expect(await index.suggest('lap', baseUrl)).toBe(FROM_DATABASE);
+    expect(await index.page(query, baseUrl)).toBe(FROM_DATABASE);
+    expect(sources).toEqual(['database', 'database']);
+    expect(warnings).toEqual([
+      'the catalog index thread failed a question: the database answers it {"reason":"no shelf for this order"}',
+    ]);
+  });
+
+  it('lists from the database when the thread fails at start, and says why once', async () => {
     const { index, warnings } = threadOf('catalog-thread-broken.ts');
     await expect.poll(() => warnings.length).toBe(1);
     expect(warnings[0]).toContain('the catalog index could not start');

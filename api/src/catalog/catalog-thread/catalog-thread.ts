@@ -79,10 +79,20 @@ export function openCatalogThread(
   /** Whether the thread holds a catalog, as it last said: while it does not, lists go to the database unasked. */
   let holding = false;
 
+  /** Whether a question has failed in the thread yet: the first is logged, the rest go to the database quietly. */
+  let failedBefore = false;
+
   worker.on('message', (answer: CatalogAnswer) => {
     if ('holding' in answer) return void (holding = answer.holding);
     const settle = pending.get(answer.id);
     pending.delete(answer.id);
+    if (!answer.ok && !failedBefore) {
+      failedBefore = true;
+      options.log.warn(
+        { reason: answer.message },
+        'the catalog index thread failed a question: the database answers it',
+      );
+    }
     settle?.(answer.ok ? { result: answer.result } : 'failed');
   });
   const stop = (reason: Error) => {
