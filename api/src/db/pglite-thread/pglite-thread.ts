@@ -122,9 +122,12 @@ export class PgliteThread implements ThreadTransaction {
   }
 
   async close(): Promise<void> {
-    if (!this.#stopped) await this.#ask({ op: 'close' }).catch(() => {});
-    if (this.#line instanceof Worker) return void (await this.#line.terminate());
-    // A query asked before the port's `close` event would be posted to nowhere and never answered.
+    if (this.#line instanceof Worker) {
+      if (!this.#stopped) await this.#ask({ op: 'close' }).catch(() => {});
+      return void (await this.#line.terminate());
+    }
+    // A port closes both its ends: the database's thread forgets it, and nothing else needs asking. A
+    // query asked before the port's `close` event would be posted to nowhere and never answered.
     this.#stopped ??= new Error("the port to the embedded database's thread closed");
     this.#line.close();
   }

@@ -7,7 +7,7 @@ export type ThreadRequest =
   | { id: number; op: 'begin' }
   /** Ends the transaction `txId`: committed, or rolled back. */
   | { id: number; op: 'end'; txId: number; commit: boolean }
-  /** Closes the database (from the api's thread), or only the asking port (from another thread). */
+  /** Closes the database: from the api's thread only (another thread closes its port itself). */
   | { id: number; op: 'close' }
   /**
    * Answers `port` too, as this one: another thread of the api's (the catalog index's) reaches the

@@ -57,7 +57,7 @@ function begin(): Promise<number> {
 
 type Asked = Extract<ThreadRequest, { id: number }>;
 
-/** What `request` answers; `from` is the port it came by (only the api's thread's closes the database). */
+/** What `request` answers; `from` is the port it came by (only the api's thread's may close the database). */
 async function handle(request: Asked, from: MessagePort): Promise<unknown> {
   switch (request.op) {
     case 'query': {
@@ -76,8 +76,8 @@ async function handle(request: Asked, from: MessagePort): Promise<unknown> {
       return null;
     }
     case 'close':
+      // Another thread closes its own port (PgliteThread.close), never the database under the api.
       if (from === port) await database.close();
-      else setImmediate(() => from.close()); // after its answer has left
       return null;
   }
 }
