@@ -212,6 +212,29 @@ describe('the in-memory catalog index', () => {
     expect(await fits.page(query, baseUrl)).toEqual(await loadProductPage(db, query, baseUrl));
   });
 
+  it('lets its snapshot go when a product added through the api grows the catalog past its bound', async () => {
+    const db = t.app.shop.db;
+    const size = await countCatalog(db);
+    const sources: string[] = [];
+    const index = createCatalogIndex((query) => query(db), {
+      refreshMs: null,
+      quietMs: 0,
+      maxProducts: size,
+      onAnswer: (source) => sources.push(source),
+    });
+    expect(await index.warm()).toBe(true);
+    const added = await addProduct(t.app, { name: 'One Past The Bound' });
+    index.invalidate([added.id]);
+    const query = productListQuerySchema.parse({ keyword: 'One Past The Bound' });
+    expect((await index.page(query, baseUrl)).filteredProductsCount).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the patch has read it and found no room
+    sources.length = 0;
+    expect((await index.page(query, baseUrl)).filteredProductsCount).toBe(1);
+    expect(await index.holdsCatalog()).toBe(false);
+    expect(sources).toEqual(['database']);
+    await db.delete(products).where(eq(products.id, added.id));
+  });
+
   it('lets its snapshot go when a full refresh finds the catalog grown past its bound', async () => {
     const db = t.app.shop.db;
     const size = await countCatalog(db);

@@ -46,9 +46,10 @@ const MOST_PATCH_READS = 3;
  * Freshness: `invalidate(products)` (a local product, review or stock change, wired to the catalog answer
  * cache; another instance's through LISTEN/NOTIFY) sets the snapshot aside, reads the named products
  * again and puts them in it (`patchSnapshot`): an order costs a read of its lines' products, and the list
- * is back in memory within milliseconds, however often orders come. Meanwhile lists are answered by the
- * database query (`loadProductPage`), so this instance always reads its own writes. A change that names
- * nothing (an import, a seed), or one the snapshot cannot place (a product added or deleted),
+ * is back in memory within milliseconds, however often orders come; a product added or deleted is
+ * placed on or taken off the shelves the same way. Meanwhile lists are answered by the database query
+ * (`loadProductPage`), so this instance always reads its own writes. A change that names nothing (an
+ * import, a seed), or one the snapshot cannot place (a creation time moved, or shared to the millisecond),
  * drops it; a whole new one is loaded in the background once the catalog has been quiet for `quietMs`,
  * so a burst of such writes costs one load after it; products named while a load reads are patched into
  * what it read. Writes no notice told of (PostgreSQL only; PGlite has one process) are found in the
@@ -124,6 +125,11 @@ export function createCatalogIndex(
         if (behind !== target) continue;
         behind = undefined;
         if (!patchSnapshot(target.snapshot, named, fresh)) break;
+        if (target.snapshot.all.products.length > options.maxProducts) {
+          // Grown past the bound by products added through the api: the database lists from now on.
+          foundTooLargeAt = performance.now();
+          return;
+        }
         hold(target.snapshot);
         return;
       }
@@ -155,8 +161,8 @@ export function createCatalogIndex(
     })
       .then(async (result) => {
         if (result === null) {
-          // Grown past the bound (written around the api: an addition through it drops the snapshot):
-          // the one held goes too, and the database lists.
+          // Grown past the bound (written around the api; through it, a patch finds it): the one held
+          // goes too, and the database lists.
           foundTooLargeAt = performance.now();
           hold(undefined);
           behind = undefined;

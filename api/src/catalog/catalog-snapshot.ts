@@ -9,7 +9,9 @@ import { selectReviewsWithAuthors, toReviewView } from '../reviews/review-reposi
 import { toProductView } from './product-view.ts';
 import {
   idHalves,
+  newestPlaceable,
   reshelve,
+  restock,
   shelfOf,
   shelve,
   shelveByCategory,
@@ -140,12 +142,14 @@ export function suggestionsOfSnapshot(
 
 /**
  * Puts the products a change named into the snapshot as the database has them now (`fresh`, from
- * `loadCatalogProducts`), so an order's stock change or a review costs a read of its products, not of the
- * catalog. A product keeps its place in the spec's order (its creation time, which no edit changes); a
- * new category re-shelves it, a new price or rating moves it on the sorted shelves (a binary search
- * each), a new name drops the suggestions' trigrams until next asked.
- * Answers false, changing nothing, for a change it cannot place: a product added or deleted, or one whose
- * creation time moved; the caller then loads the whole catalog again.
+ * `loadCatalogProducts`), so an order's stock change, a review, or a product added or deleted costs a
+ * read of its products, not of the catalog. A product keeps its place in the spec's order (its creation
+ * time, which no edit changes); a new category re-shelves it, a new price or rating moves it on the sorted
+ * shelves (a binary search each), a new name drops the suggestions' trigrams until next asked; an added
+ * product is placed on every shelf and a deleted one taken off (`restock`).
+ * Answers false, changing nothing, for a change it cannot place: a product whose creation time moved, or
+ * one added in the same millisecond as another (`newestPlaceable`); the caller then loads the whole
+ * catalog again.
  */
 export function patchSnapshot(
   snapshot: CatalogSnapshot,
@@ -153,12 +157,18 @@ export function patchSnapshot(
   fresh: ReadonlyMap<string, IndexedProduct>,
 ): boolean {
   const held = new Map<string, IndexedProduct>();
+  const added: IndexedProduct[] = [];
+  const removed: IndexedProduct[] = [];
   for (const id of new Set(named)) {
     const [before, now] = [snapshot.byId.get(id), fresh.get(id)];
-    if (!before && !now) continue; // named, but neither held nor there: nothing to place
-    if (!before || !now || before.row.createdAt.getTime() !== now.row.createdAt.getTime()) return false;
-    held.set(id, before);
+    if (!before && !now)
+      continue; // named, but neither held nor there: nothing to place
+    else if (!before) added.push(now!);
+    else if (!now) removed.push(before);
+    else if (before.row.createdAt.getTime() !== now.row.createdAt.getTime()) return false;
+    else held.set(id, before);
   }
+  if (!newestPlaceable(snapshot, added)) return false;
   // The shelves a changed price, rating or category touches: the whole catalog's and its categories'.
   const touched = new Set<string>();
   let moved = false;
@@ -176,5 +186,11 @@ export function patchSnapshot(
     Object.assign(entry, now);
   }
   if (touched.size > 0) reshelve(snapshot, [...held.values()], touched, moved);
+  if (added.length === 0 && removed.length === 0) return true;
+  restock(snapshot, added, removed);
+  for (const entry of removed) snapshot.byId.delete(entry.id);
+  for (const entry of added) snapshot.byId.set(entry.id, entry);
+  // The trigrams are kept by position on the whole catalog's shelf, which moved.
+  snapshot.nameTrigrams = undefined;
   return true;
 }
