@@ -2,7 +2,8 @@
 // Loads the seeded catalog plus N bench products (default 10,000) into an in-memory PGlite, then prints
 // how long one snapshot load takes, the heap it keeps, the time of one random-filter page from it, and what
 // a change naming one product costs: its read, and the patch (the part that holds the event loop) for a
-// stock change and for a price change with every sorted shelf built, and the first page of each sort.
+// stock change, a price change, a product added and one deleted with every sorted shelf built, and the
+// first page of each sort.
 import type { PGlite } from '@electric-sql/pglite';
 import { PRODUCT_CATEGORIES, PRODUCT_SORTS, productListQuerySchema } from '@shop/shared-api/schemas';
 import { openDatabase } from '../src/db/client.ts';
@@ -67,6 +68,25 @@ for (const sort of PRODUCT_SORTS)
   for (const category of [undefined, ...PRODUCT_CATEGORIES])
     pageOfSnapshot(snapshot, productListQuerySchema.parse({ sort, category }), 'http://localhost');
 const pricePatch = await patchOne('price_paise = price_paise + 100');
+
+/** A product added (created in a millisecond of its own, between others) or deleted, patched in: the patch's ms. */
+async function patchAddedOrDeleted(change: 'add' | 'delete') {
+  const middle = snapshot.all.products[Math.floor(snapshot.all.products.length / 2)]!.row;
+  const id = change === 'add' ? 'added0000000000000000000' : middle.id;
+  if (change === 'add')
+    await client.query(
+      `insert into products (id, name, price_paise, description, category, stock, images, ratings, created_at)
+       values ($1, 'Added Bench Product', 123400, 'Added.', 'Camera', 5, '[]'::jsonb, 4.2, $2)`,
+      [id, new Date(middle.createdAt.getTime() + 1000)],
+    );
+  else await client.query('delete from products where id = $1', [id]);
+  const fresh = await loadCatalogProducts(database.db, [id]);
+  const patchStarted = performance.now();
+  if (!patchSnapshot(snapshot, [id], fresh)) throw new Error(`the ${change} was not patched`);
+  return performance.now() - patchStarted;
+}
+const addedPatchMs = await patchAddedOrDeleted('add');
+const deletedPatchMs = await patchAddedOrDeleted('delete');
 const ms = (value: number) => Math.round(value * 10) / 10;
 
 console.table({
@@ -77,6 +97,8 @@ console.table({
   "a stock change: the product's read ms": { value: ms(stockPatch.readMs) },
   'a stock change: patch ms': { value: ms(stockPatch.patchMs) },
   'a price change, every sort shelved: patch ms': { value: ms(pricePatch.patchMs) },
+  'a product added, every sort shelved: patch ms': { value: ms(addedPatchMs) },
+  'a product deleted, every sort shelved: patch ms': { value: ms(deletedPatchMs) },
   ...firstSortedPageMs,
 });
 await database.close();

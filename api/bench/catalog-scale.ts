@@ -4,8 +4,9 @@
 // database size, the list's req/s and p99 under random filters with the answer cache on and off, the api's
 // RSS after each run, the event loop's delay and /health's p99 during each run, and the worst single
 // requests (a keyword matching nothing, page 100000, category + price + rating, and issue 28's sorts: the
-// middle page by rating, the deepest any order reads, and a sorted keyword list). On PostgreSQL a catalog
-// write (a stock change announced the way another instance announces an order's) lands every second of each run.
+// middle page by rating, the deepest any order reads, and a sorted keyword list). A catalog write lands
+// every second of each run: on PostgreSQL a stock change announced the way another instance announces an
+// order's, on PGlite (one process) a product added or deleted by the admin through the api.
 // Figures move with the machine's load: run it holding the shared lock (flock /tmp/shop-heavy.lock).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, readdirSync } from 'node:fs';
@@ -91,14 +92,19 @@ function memoryOf(pid: number) {
   return { rssMb: mb('VmRSS'), peakMb: mb('VmHWM') };
 }
 
-/** The event loop's delay since the last scrape (prom-client resets its histogram on each one), in ms. */
+/**
+ * The event loop's delay since the last scrape (prom-client resets its histogram on each one), in ms, and
+ * how many lists the memory index and the database have answered so far.
+ */
 async function eventLoopDelay(server: Server) {
   const text = await (await fetch(server.metrics)).text();
-  const value = (name: string) =>
-    Math.round(Number(new RegExp(`^${name} ([\\d.e+-]+)`, 'm').exec(text)?.[1] ?? NaN) * 1000);
+  const number = (name: string) => Number(new RegExp(`^${name} ([\\d.e+-]+)`, 'm').exec(text)?.[1] ?? NaN);
+  const lists = (source: string) => number(`shop_catalog_index_answers_total\\{source="${source}"\\}`) || 0;
   return {
-    maxMs: value('nodejs_eventloop_lag_max_seconds'),
-    p99Ms: value('nodejs_eventloop_lag_p99_seconds'),
+    maxMs: Math.round(number('nodejs_eventloop_lag_max_seconds') * 1000),
+    p99Ms: Math.round(number('nodejs_eventloop_lag_p99_seconds') * 1000),
+    fromMemory: lists('memory'),
+    fromDatabase: lists('database'),
   };
 }
 
@@ -107,15 +113,15 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 };
 
-/** 50 connections of random list queries for `seconds`, /health probed and (PostgreSQL) a write each second. */
-async function loadRun(server: Server, write: (() => Promise<void>) | undefined) {
+/** 50 connections of random list queries for `seconds`, /health probed and a catalog write each second. */
+async function loadRun(server: Server, write: () => Promise<void>) {
   const options = {
     url: `${server.base}/api/v1/products`,
     connections,
     requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: randomListUrl() }) }],
   };
   await autocannon({ ...options, duration: 1 });
-  await eventLoopDelay(server);
+  const before = await eventLoopDelay(server);
   const health: number[] = [];
   let running = true;
   const probe = (async () => {
@@ -126,18 +132,25 @@ async function loadRun(server: Server, write: (() => Promise<void>) | undefined)
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
-  const writes = write ? setInterval(() => void write().catch(() => {}), 1000) : undefined;
+  let failedWrites = 0;
+  const writes = setInterval(() => void write().catch(() => failedWrites++), 1000);
   const result = await autocannon({ ...options, duration: seconds });
   running = false;
   clearInterval(writes);
   await probe;
+  const after = await eventLoopDelay(server);
+  const fromMemory = after.fromMemory - before.fromMemory;
+  const indexed = fromMemory + after.fromDatabase - before.fromDatabase;
   return {
     'req/s': Math.round(result.requests.average),
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
     'non-2xx': result.non2xx,
     errors: result.errors + result.timeouts,
-    'loop delay max ms': (await eventLoopDelay(server)).maxMs,
+    'failed writes': failedWrites,
+    'loop delay max ms': after.maxMs,
+    // The index answers only with the answer cache on (off, every list is the database's).
+    ...(indexed ? { 'lists from memory %': Math.round((100 * fromMemory) / indexed) } : {}),
     '/health p99 ms': Math.round(percentile(health, 99)),
     ...memoryOf(server.child.pid!),
   };
@@ -158,6 +171,37 @@ async function untilIdle(server: Server) {
     quick = performance.now() - started < 20 ? quick + 1 : 0;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * The admin's writes through the api (PGlite has one process: nothing else can write while it runs): a
+ * product added, and a second later deleted, in turn, as the admin screens do.
+ */
+async function adminWriter(server: Server) {
+  const login = await fetch(`${server.base}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@example.com', password: 'Admin12345' }),
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
+  let added: string | undefined;
+  let count = 0;
+  return async () => {
+    if (added) {
+      const id = added;
+      added = undefined;
+      await fetch(`${server.base}/api/v1/admin/product/${id}`, { method: 'DELETE', headers });
+      return;
+    }
+    const response = await fetch(`${server.base}/api/v1/admin/product/new`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: `Bench Added ${++count}`, price: 999, category: 'Camera', stock: 3 }),
+    });
+    if (response.status !== 201) throw new Error(`adding a product: ${response.status}`);
+    added = ((await response.json()) as { product: { _id: string } }).product._id;
+  };
 }
 
 /** Each worst request three times alone, once the load's last requests are done: the median, in ms. */
@@ -253,7 +297,10 @@ async function run(databaseUrl: string | undefined) {
         await (await fetch(server.base + randomListUrl())).text();
         const firstListMs = Math.round(performance.now() - started);
         const name = cacheMs ? 'answer cache on (2 s)' : 'answer cache off';
-        runs[name] = { 'first list ms': firstListMs, ...(await loadRun(server, write)) };
+        runs[name] = {
+          'first list ms': firstListMs,
+          ...(await loadRun(server, write ?? (await adminWriter(server)))),
+        };
         if (!cacheMs) worst = await worstRequests(server);
         await stopServer(server);
         server = undefined;
@@ -262,8 +309,8 @@ async function run(databaseUrl: string | undefined) {
       await writer?.end();
     }
     console.log(
-      `\n${kind}, ${productCount} products: random list queries, ${connections} connections, ${seconds} s` +
-        (databaseUrl ? ', a catalog write every second' : ''),
+      `\n${kind}, ${productCount} products: random list queries, ${connections} connections, ${seconds} s, ` +
+        (databaseUrl ? 'a stock change every second' : 'a product added or deleted every second'),
     );
     console.table(runs);
     console.log('The worst single requests (answer cache off, median of 3):');
