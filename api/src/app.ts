@@ -72,6 +72,7 @@ import { createSmtpMailer } from './mail/smtp-mailer.ts';
 import { demoAccountsStillOpen, seedDatabase } from './seed/seed.ts';
 import type { ZodApp } from './http/types.ts';
 import { registerHealthRoutes } from './health/health-routes.ts';
+import { catalogReadiness } from './catalog/catalog-readiness.ts';
 import { registerMetrics } from './observability/metrics.ts';
 import { registerRumRoutes, registerSiteHealthRoutes } from './site-health/rum-routes.ts';
 import type { Tracing } from './observability/tracing.ts';
@@ -330,7 +331,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
       registerHealthRoutes(v1, {
         db: database.db,
         kit: ctx.kit,
-        probes: { ...(limits.kind === 'redis' ? { redis: limits.check } : {}), images: images.check },
+        probes: {
+          ...(limits.kind === 'redis' ? { redis: limits.check } : {}),
+          images: images.check,
+          ...(catalogIndex
+            ? { catalog: catalogReadiness(catalogIndex, { waitMs: config.readyTimeoutMs / 2 }) }
+            : {}),
+        },
         boundMs: config.readyTimeoutMs,
       });
       registerIdentityRoutes(v1, ctx);

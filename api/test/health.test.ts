@@ -24,7 +24,7 @@ describe('GET /health/live', () => {
 });
 
 describe('GET /health/ready', () => {
-  it('answers 200 when the database and the image store answer; Redis is not asked without REDIS_URL', async () => {
+  it('answers 200 when the database, the image store and the catalog index answer; Redis is not asked without REDIS_URL', async () => {
     const response = await t.request('GET', '/health/ready');
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -33,8 +33,11 @@ describe('GET /health/ready', () => {
       checks: {
         database: { status: 'ok', ms: expect.any(Number) },
         images: { status: 'ok', ms: expect.any(Number) },
+        catalog: { status: 'ok', ms: expect.any(Number) },
       },
     });
+    // The ask loaded the list's memory index: this instance takes shoppers with its catalog in memory.
+    expect(await t.app.shop.catalogIndex!.holdsCatalog()).toBe(true);
   });
 
   it('answers 503 naming the image store when uploads cannot be written, with Retry-After', async () => {

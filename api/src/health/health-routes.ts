@@ -3,7 +3,7 @@ import { healthSchema, notReadySchema, readinessSchema, type ReadinessPart } fro
 import type { Db } from '../db/client.ts';
 import type { RouteKit } from '../http/route-kit.ts';
 import type { ZodApp } from '../http/types.ts';
-import { checkReadiness, type ReadinessProbe } from './readiness.ts';
+import { checkReadiness, NotReady, type ReadinessProbe } from './readiness.ts';
 
 export interface HealthRouteDeps {
   db: Db;
@@ -19,8 +19,9 @@ const tag = 'health';
 /**
  * Liveness and readiness, as a load balancer or Kubernetes asks them. `live` says only that the process
  * answers (a failing live probe restarts it, so it must not depend on the database: an outage there would
- * restart every instance for nothing). `ready` asks the database, Redis and the image store, each within
- * the bound, and answers 503 naming what is failing, so the balancer sends shoppers elsewhere meanwhile.
+ * restart every instance for nothing). `ready` asks the database, Redis, the image store and the catalog
+ * index (loaded once: catalog-readiness.ts), each within the bound, and answers 503 naming what is failing,
+ * so the balancer sends shoppers elsewhere meanwhile.
  */
 export function registerHealthRoutes(app: ZodApp, { db, kit, probes, boundMs }: HealthRouteDeps) {
   const alive = async () => ({ status: 'ok' as const });
@@ -46,7 +47,8 @@ export function registerHealthRoutes(app: ZodApp, { db, kit, probes, boundMs }: 
     '/health/ready',
     kit.public({
       tag,
-      summary: 'Readiness: the database, Redis (with REDIS_URL) and the image store each answer in time',
+      summary:
+        'Readiness: the database, Redis (with REDIS_URL) and the image store answer in time, and the catalog index has loaded once',
       description: `Each part is given ${boundMs} ms (READY_TIMEOUT_MS). 503 names the failing parts.`,
       response: { 200: readinessSchema, 503: notReadySchema },
     }),
@@ -54,8 +56,11 @@ export function registerHealthRoutes(app: ZodApp, { db, kit, probes, boundMs }: 
       const result = await checkReadiness({ database: () => db.execute(sql`select 1`), ...probes }, boundMs);
       const { status, checks } = result;
       if (!result.failing.length) return { status, checks };
-      for (const { part, reason, error } of result.failing)
-        request.log.warn({ err: error, part }, `not ready: ${part} ${reason}`);
+      for (const { part, reason, error } of result.failing) {
+        // A part still starting (the catalog loading) is expected; a failing one is the operator's.
+        const level = error instanceof NotReady ? 'info' : 'warn';
+        request.log[level]({ err: error, part }, `not ready: ${part} ${reason}`);
+      }
       reply.header('retry-after', '5');
       return reply.status(503).send({
         success: false as const,

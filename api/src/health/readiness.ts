@@ -3,6 +3,15 @@ import type { Readiness, ReadinessPart } from '@shop/shared-api/schemas';
 /** One part the api needs: it answers (resolves) or it does not (rejects). */
 export type ReadinessProbe = () => Promise<unknown>;
 
+/** A part that is there but not ready yet, in the api's words (a probe's other errors read "unreachable"). */
+export class NotReady extends Error {
+  readonly reason: string;
+  constructor(reason: string) {
+    super(reason);
+    this.reason = reason;
+  }
+}
+
 export interface ReadinessResult extends Readiness {
   /** The failing parts with their reasons, for the 503's message and the log. */
   failing: { part: ReadinessPart; reason: string; error?: unknown }[];
@@ -28,7 +37,11 @@ export async function checkReadiness(
           .then(probe)
           .then(
             () => ({ ok: true as const }),
-            (error: unknown) => ({ ok: false as const, reason: 'unreachable', error }),
+            (error: unknown) => ({
+              ok: false as const,
+              reason: error instanceof NotReady ? error.reason : 'unreachable',
+              error,
+            }),
           ),
         new Promise<{ ok: false; reason: string }>((resolve) => {
           timer = setTimeout(() => resolve({ ok: false, reason: `no answer within ${boundMs} ms` }), boundMs);

@@ -57,7 +57,8 @@ export const healthSchema = z.object({ status: z.literal('ok') });
 export type Health = z.infer<typeof healthSchema>;
 
 /** What the api needs to serve: each answers within the readiness bound, or the instance is not ready. */
-export const READINESS_PARTS = ['database', 'redis', 'images'] as const;
+/** `catalog`: the storefront list's memory index has loaded once (only where it is on: CATALOG_CACHE_MS > 0). */
+export const READINESS_PARTS = ['database', 'redis', 'images', 'catalog'] as const;
 export type ReadinessPart = (typeof READINESS_PARTS)[number];
 
 export const readinessCheckSchema = z.object({
