@@ -157,7 +157,7 @@ async function loadRun(server: Server, write: () => Promise<void>) {
     'failed writes': failedWrites,
     'loop delay max ms': after.maxMs,
     // The index answers only with the answer cache on (off, every list is the database's).
-    ...(indexed ? { 'lists from memory %': Math.round((100 * fromMemory) / indexed) } : {}),
+    ...(indexed ? { 'lists from memory %': Math.round((1000 * fromMemory) / indexed) / 10 } : {}),
     '/health p99 ms': Math.round(percentile(health, 99)),
     ...memoryOf(server.child.pid!),
   };
