@@ -4,7 +4,6 @@ import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import qs from 'qs';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { validatorCompiler } from './http/validation.ts';
@@ -20,13 +19,8 @@ import { registerMultipart } from './http/form-body.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createAnswerCache } from './http/answer-cache.ts';
 import { shareCatalogChanges } from './catalog/catalog-changes.ts';
-import {
-  CATALOG_FULL_REFRESH_MS,
-  CATALOG_QUIET_MS,
-  createCatalogIndex,
-  type CatalogIndex,
-} from './catalog/catalog-index.ts';
-import { openCatalogThread } from './catalog/catalog-thread/catalog-thread.ts';
+import type { CatalogIndex } from './catalog/catalog-index.ts';
+import { openCatalogIndex } from './catalog/open-catalog-index.ts';
 import { createRouteKit } from './http/route-kit.ts';
 import { recordRouteTable, type RouteEntry } from './http/route-table.ts';
 import { resolveJwtSecret } from './auth/jwt-secret.ts';
@@ -41,7 +35,7 @@ import { registerMeRoutes } from './users/me-routes.ts';
 import { registerAdminUserRoutes } from './users/admin-user-routes.ts';
 import { createDiskImageStore } from './storage/image-store.ts';
 import { createS3ImageStore } from './storage/s3-image-store.ts';
-import { registerBucketUploads } from './storage/upload-routes.ts';
+import { registerBucketUploads, registerDiskUploads } from './storage/upload-routes.ts';
 import { openRateLimitStorage } from './rate-limits/rate-limit-storage.ts';
 import { registerCatalogFeedRoutes } from './catalog/catalog-feed-routes.ts';
 import { registerReleaseReportRoutes } from './releases/release-report-routes.ts';
@@ -203,31 +197,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
       : primaryOnly(database.db);
   app.addHook('onClose', () => catalogReads.close());
   answerCache.onInvalidate(catalogReads.written);
-  // With the cache off (CATALOG_CACHE_MS=0) every list queries the database. PGlite has one process, so
-  // only local writes (invalidate) change its catalog; on PostgreSQL other instances write, which their
-  // notices and the changes feed (asked every CATALOG_CACHE_MS) bring. The index reads the primary: a
-  // replica's copy of the revision can run ahead of its rows.
-  const indexTimings = {
-    refreshMs: database.kind === 'postgres' ? config.catalogCacheMs : null,
-    fullRefreshMs: database.kind === 'postgres' ? CATALOG_FULL_REFRESH_MS : null,
-    quietMs: CATALOG_QUIET_MS,
-    maxProducts: config.catalogIndexMaxProducts,
-  };
-  // The index loads in a thread of its own, so no load holds this one (catalog-thread/); only an
-  // in-memory PGlite (tests), which no other thread can reach, keeps it here.
-  const catalogIndex =
-    config.catalogCacheMs <= 0
-      ? null
-      : database.threadLink
-        ? openCatalogThread(
-            { database: database.threadLink(), ...indexTimings },
-            { read: catalogReads.read, onAnswer: metrics.catalogList, log: app.log },
-          )
-        : createCatalogIndex(catalogReads.read, {
-            ...indexTimings,
-            readPrimary: (query) => query(database.db),
-            onAnswer: metrics.catalogList,
-          });
+  const catalogIndex = openCatalogIndex(config, { database, catalogReads, metrics, log: app.log });
   if (catalogIndex) {
     answerCache.onInvalidate(catalogIndex.invalidate);
     app.addHook('onClose', () => catalogIndex.close());
@@ -307,21 +277,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
   if (bucket) {
     registerBucketUploads(app, bucket);
     app.addHook('onClose', async () => bucket.close());
-  } else
-    await app.register(fastifyStatic, {
-      root: path.join(config.dataDir, 'uploads'),
-      prefix: '/uploads/',
-      decorateReply: false,
-      index: false,
-      list: false,
-      // Names are random and never reused, so browsers and CDNs may keep them for a year.
-      immutable: true,
-      maxAge: '365d',
-      // The shell's pages show them from another origin; nosniff and the CSP come from the security headers.
-      setHeaders: (reply) => {
-        reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
-      },
-    });
+  } else await registerDiskUploads(app, path.join(config.dataDir, 'uploads'));
 
   await registerDocs(app);
 

@@ -1,3 +1,4 @@
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { S3ImageStore } from './s3-image-store.ts';
 
@@ -22,5 +23,23 @@ export function registerBucketUploads(app: FastifyInstance, store: S3ImageStore)
       .header('Cross-Origin-Resource-Policy', 'cross-origin');
     if (image.length !== undefined) reply.header('Content-Length', image.length);
     return reply.send(image.body);
+  });
+}
+
+/** /uploads/<key> served from the folder the disk image store writes to, with the bucket's headers. */
+export async function registerDiskUploads(app: FastifyInstance, folder: string) {
+  await app.register(fastifyStatic, {
+    root: folder,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    // Names are random and never reused, so browsers and CDNs may keep them for a year.
+    immutable: true,
+    maxAge: '365d',
+    // The shell's pages show them from another origin; nosniff and the CSP come from the security headers.
+    setHeaders: (reply) => {
+      reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+    },
   });
 }
