@@ -8,7 +8,6 @@ import { products, reviews, type ProductRow } from '../db/schema.ts';
 import { selectReviewsWithAuthors, toReviewView } from '../reviews/review-repository.ts';
 import { toProductView } from './product-view.ts';
 import {
-  idHalves,
   newestPlaceable,
   reshelve,
   restock,
@@ -19,6 +18,7 @@ import {
   type IndexedReview,
   type ShelvedCatalog,
 } from './catalog-shelves.ts';
+import { idHalves } from './id-halves.ts';
 import { indexNameTrigrams, suggestedPositions, toSuggestion, type NameTrigrams } from './suggestions.ts';
 
 type ProductListQuery = z.output<typeof productListQuerySchema>;
