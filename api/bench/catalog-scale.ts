@@ -198,7 +198,12 @@ async function adminWriter(server: Server) {
     if (added) {
       const id = added;
       added = undefined;
-      await fetch(`${server.base}/api/v1/admin/product/${id}`, { method: 'DELETE', headers });
+      // No content type: Fastify refuses an empty JSON body (400).
+      const response = await fetch(`${server.base}/api/v1/admin/product/${id}`, {
+        method: 'DELETE',
+        headers: { authorization: headers.authorization },
+      });
+      if (response.status !== 200) throw new Error(`deleting a product: ${response.status}`);
       return;
     }
     const response = await fetch(`${server.base}/api/v1/admin/product/new`, {
