@@ -55,15 +55,17 @@ const MIGRATION_LOCK = 7_264_001;
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'drizzle');
 
 /**
- * A pool of at most `max` connections to the PostgreSQL at `databaseUrl`, and drizzle over it; no
- * migration (`openDatabase` runs them; a thread of the api's own, `connectInThread`, only connects).
+ * A pool of at most `max` connections to the PostgreSQL at `databaseUrl`, drizzle over it, and how to
+ * close it; no migration (`openDatabase` runs them; a thread of the api's own, `connectInThread`, only connects).
  */
 async function connectPostgres(databaseUrl: string, max: number) {
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   // connect_timeout bounds how long a request waits for an unreachable server before its 503 (default 30 s).
   const client = postgres(databaseUrl, { max, connect_timeout: 5, onnotice: () => {} });
-  return { client, db: drizzle({ client, schema }) };
+  const db = drizzle({ client, schema });
+  // `db` for the migrator, which wants postgres.js's own type; `shopDb` as the shop's one surface (Db).
+  return { client, db, shopDb: db as unknown as Db, close: () => client.end({ timeout: 5 }) };
 }
 
 /**
@@ -75,8 +77,8 @@ export async function connectInThread(
   max: number,
 ): Promise<{ db: Db; close(): Promise<void> }> {
   if ('url' in link) {
-    const { client, db } = await connectPostgres(link.url, max);
-    return { db: db as unknown as Db, close: () => client.end({ timeout: 5 }) };
+    const { shopDb, close } = await connectPostgres(link.url, max);
+    return { db: shopDb, close };
   }
   const { drizzle } = await import('drizzle-orm/pglite');
   const { PgliteThread } = await import('./pglite-thread/pglite-thread.ts');
@@ -94,7 +96,7 @@ export async function connectInThread(
 export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: string }): Promise<Database> {
   if (options.databaseUrl) {
     const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-    const { client, db } = await connectPostgres(options.databaseUrl, POOL_SIZE);
+    const { client, db, shopDb, close } = await connectPostgres(options.databaseUrl, POOL_SIZE);
     // Instances starting together on a new or upgraded database would run the same migration twice (the
     // second fails "already exists"): one migrates at a time, the others then find nothing to do.
     const lock = await client.reserve();
@@ -112,12 +114,12 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
       },
     };
     return {
-      db: db as unknown as Db,
+      db: shopDb,
       kind: 'postgres',
       threadLink: () => ({ url: options.databaseUrl! }),
       maxConnections: POOL_SIZE,
       notifications,
-      close: () => client.end({ timeout: 5 }),
+      close,
     };
   }
   const { drizzle } = await import('drizzle-orm/pglite');
