@@ -44,7 +44,7 @@ export interface ShelvedCatalog {
   byCategory: Map<string, CatalogShelf>;
   /** The shelves in another order than the spec's, each sorted when first asked for: `sort|category`. */
   sorted: Map<string, CatalogShelf>;
-  /** The ids of `all`'s products, position by position, as numbers for a sort to compare: `idHalves` (id-halves.ts). */
+  /** The ids of `all`'s products, position by position, as numbers a sort compares (id-halves.ts). */
   idHigh: Float64Array;
   idLow: Float64Array;
 }
