@@ -161,8 +161,8 @@ export function patchSnapshot(
   const removed: IndexedProduct[] = [];
   for (const id of new Set(named)) {
     const [before, now] = [snapshot.byId.get(id), fresh.get(id)];
-    if (!before && !now)
-      continue; // named, but neither held nor there: nothing to place
+    // Named, but neither held nor there: nothing to place.
+    if (!before && !now) continue;
     else if (!before) added.push(now!);
     else if (!now) removed.push(before);
     else if (before.row.createdAt.getTime() !== now.row.createdAt.getTime()) return false;
