@@ -83,8 +83,11 @@ async function startServer(dataDir: string, databaseUrl: string | undefined, cac
   const started = performance.now();
   await waitForHealth(server.base, child, 300_000);
   // Shoppers reach an instance once it is ready, as a balancer sends them: its catalog index loaded.
-  while ((await fetch(`${server.base}/api/v1/health/ready`)).status !== 200)
+  const deadline = performance.now() + 120_000;
+  while ((await fetch(`${server.base}/api/v1/health/ready`)).status !== 200) {
+    if (performance.now() > deadline) throw new Error('the api was not ready within 120 s');
     await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   server.readyMs = Math.round(performance.now() - started);
   return server;
 }
@@ -103,7 +106,7 @@ function memoryOf(pid: number) {
  * The event loop's delay since the last scrape (prom-client resets its histogram on each one), in ms, and
  * how many lists the memory index and the database have answered so far.
  */
-async function eventLoopDelay(server: Server) {
+async function scrapeMetrics(server: Server) {
   const text = await (await fetch(server.metrics)).text();
   const number = (name: string) => Number(new RegExp(`^${name} ([\\d.e+-]+)`, 'm').exec(text)?.[1] ?? NaN);
   const lists = (source: string) => number(`shop_catalog_index_answers_total\\{source="${source}"\\}`) || 0;
@@ -128,7 +131,7 @@ async function loadRun(server: Server, write: () => Promise<void>) {
     requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: randomListUrl() }) }],
   };
   await autocannon({ ...options, duration: 1 });
-  const before = await eventLoopDelay(server);
+  const before = await scrapeMetrics(server);
   const health: number[] = [];
   let running = true;
   const probe = (async () => {
@@ -145,7 +148,7 @@ async function loadRun(server: Server, write: () => Promise<void>) {
   running = false;
   clearInterval(writes);
   await probe;
-  const after = await eventLoopDelay(server);
+  const after = await scrapeMetrics(server);
   const fromMemory = after.fromMemory - before.fromMemory;
   const indexed = fromMemory + after.fromDatabase - before.fromDatabase;
   return {
