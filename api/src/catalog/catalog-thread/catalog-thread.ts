@@ -5,14 +5,11 @@ import type { Db } from '../../db/client.ts';
 import type { CatalogIndex } from '../catalog-index.ts';
 import type { CatalogPage } from '../catalog-snapshot.ts';
 import { loadProductPage, loadSuggestions } from '../product-repository.ts';
+import type { Unnumbered } from '../../threads/unnumbered.ts';
 import type { CatalogAnswer, CatalogRequest, CatalogThreadData } from './protocol.ts';
 
 type ProductListQuery = z.output<typeof productListQuerySchema>;
-type Ask = CatalogRequest extends infer Request
-  ? Request extends { id: number }
-    ? Omit<Request, 'id'>
-    : never
-  : never;
+type Ask = Unnumbered<CatalogRequest>;
 
 /**
  * How long a list waits for the index's thread before the database answers it instead. Long enough for

@@ -1,4 +1,5 @@
 import type { MessagePort } from 'node:worker_threads';
+import type { Unnumbered } from '../../threads/unnumbered.ts';
 
 /** What the api's thread asks the database thread (worker.ts) to do. `id` pairs an answer with its request. */
 export type ThreadRequest =
@@ -25,9 +26,5 @@ export interface ThreadError {
 export type ThreadAnswer =
   { id: number; ok: true; result: unknown } | { id: number; ok: false; error: ThreadError };
 
-/** A request before its id is given (each kind of request keeps its own fields). */
-export type ThreadAsk = ThreadRequest extends infer Request
-  ? Request extends { id: number }
-    ? Omit<Request, 'id'>
-    : never
-  : never;
+/** A request before its id is given. */
+export type ThreadAsk = Unnumbered<ThreadRequest>;
