@@ -20,6 +20,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import postgres from 'postgres';
 import { freePort } from '../test/helpers/free-port.ts';
 import { argument, stopServerProcess, waitForHealth } from './bench-server.ts';
+import { adminWriter, stockWriter } from './catalog-writers.ts';
 import { randomListUrl, seedSql } from './random-catalog.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -183,42 +184,6 @@ async function untilIdle(server: Server) {
   }
 }
 
-/**
- * The admin's writes through the api (PGlite has one process: nothing else can write while it runs): a
- * product added, and a second later deleted, in turn, as the admin screens do.
- */
-async function adminWriter(server: Server) {
-  const login = await fetch(`${server.base}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@example.com', password: 'Admin12345' }),
-  });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
-  let added: string | undefined;
-  let count = 0;
-  return async () => {
-    if (added) {
-      const id = added;
-      added = undefined;
-      // No content type: Fastify refuses an empty JSON body (400).
-      const response = await fetch(`${server.base}/api/v1/admin/product/${id}`, {
-        method: 'DELETE',
-        headers: { authorization: headers.authorization },
-      });
-      if (response.status !== 200) throw new Error(`deleting a product: ${response.status}`);
-      return;
-    }
-    const response = await fetch(`${server.base}/api/v1/admin/product/new`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ name: `Bench Added ${++count}`, price: 999, category: 'Camera', stock: 3 }),
-    });
-    if (response.status !== 201) throw new Error(`adding a product: ${response.status}`);
-    added = ((await response.json()) as { product: { _id: string } }).product._id;
-  };
-}
-
 /** Each worst request three times alone, once the load's last requests are done: the median, in ms. */
 async function worstRequests(server: Server) {
   await untilIdle(server);
@@ -289,20 +254,7 @@ async function run(databaseUrl: string | undefined) {
       `${kind}: ${productCount} products seeded in ${seeded.seconds} s, database ${seeded.sizeMb} MB`,
     );
 
-    const writer = databaseUrl ? postgres(databaseUrl, { max: 1, onnotice: () => {} }) : undefined;
-    // A stock change written as another instance's order writes one: the row, its revision in the changes
-    // feed (catalog-revision.ts), then the announcement every instance hears, naming the product
-    // (catalog-changes.ts). A random product each time, as orders are.
-    const write = writer
-      ? async () => {
-          const [changed] = await writer<{ id: string }[]>`update products set stock = (stock + 1) % 50
-            where id = (select id from products offset floor(random() * ${productCount}) limit 1)
-            returning id`;
-          await writer`insert into catalog_changes (revision, products)
-            values (nextval('catalog_revision'), ${JSON.stringify([changed!.id])}::jsonb)`;
-          await writer`select pg_notify('shop_catalog_changed', ${`bench-writer ${changed!.id}`})`;
-        }
-      : undefined;
+    const stockChanges = databaseUrl ? stockWriter(databaseUrl, productCount) : undefined;
     const runs: Record<string, Record<string, number>> = {};
     let worst: Awaited<ReturnType<typeof worstRequests>> = {};
     try {
@@ -315,14 +267,14 @@ async function run(databaseUrl: string | undefined) {
         runs[name] = {
           'ready after start ms': server.readyMs!,
           'first list ms': firstListMs,
-          ...(await loadRun(server, write ?? (await adminWriter(server)))),
+          ...(await loadRun(server, stockChanges?.write ?? (await adminWriter(server.base)))),
         };
         if (!cacheMs) worst = await worstRequests(server);
         await stopServer(server);
         server = undefined;
       }
     } finally {
-      await writer?.end();
+      await stockChanges?.close();
     }
     console.log(
       `\n${kind}, ${productCount} products: random list queries, ${connections} connections, ${seconds} s, ` +
