@@ -14,10 +14,12 @@ import {
   shelfOf,
   shelve,
   shelveByCategory,
+  type CatalogShelf,
   type IndexedProduct,
   type IndexedReview,
   type ShelvedCatalog,
 } from './catalog-shelves.ts';
+import { forEachNameContaining, namesOnShelf, type ShelfNames } from './shelf-names.ts';
 import { idHalves } from './id-halves.ts';
 import { indexNameTrigrams, suggestedPositions, toSuggestion, type NameTrigrams } from './suggestions.ts';
 
@@ -30,6 +32,11 @@ export interface CatalogSnapshot extends ShelvedCatalog {
   loadedAt: number;
   /** The names' trigrams, worked out by the first suggestion asked of this snapshot (not by every load). */
   nameTrigrams?: NameTrigrams;
+  /**
+   * Each shelf's names end to end, made by the first keyword asked of it (`shelfNames`). Shelves a patch
+   * reorders or restocks are new objects, so they miss; a rename drops them all.
+   */
+  shelfNames?: WeakMap<CatalogShelf, ShelfNames>;
 }
 
 export interface CatalogPage {
@@ -105,15 +112,17 @@ export function pageOfSnapshot(
   const maxPaise = query.price?.lte !== undefined ? Math.floor(query.price.lte * 100) : Infinity;
   const minRating = query.ratings?.gte ?? -Infinity;
   const first = ((query.page ?? 1) - 1) * RESULT_PER_PAGE;
-  const { products: entries, pricePaise, ratings } = shelfOf(snapshot, category, query.sort);
+  const shelf = shelfOf(snapshot, category, query.sort);
+  const { products: entries, pricePaise, ratings } = shelf;
   const pageEntries: IndexedProduct[] = [];
   let matching = 0;
-  for (let i = 0; i < entries.length; i++) {
-    if (pricePaise[i]! < minPaise || pricePaise[i]! > maxPaise || ratings[i]! < minRating) continue;
-    if (keyword !== undefined && !entries[i]!.folded.includes(keyword)) continue;
+  const consider = (i: number) => {
+    if (pricePaise[i]! < minPaise || pricePaise[i]! > maxPaise || ratings[i]! < minRating) return;
     if (matching >= first && pageEntries.length < RESULT_PER_PAGE) pageEntries.push(entries[i]!);
     matching++;
-  }
+  };
+  if (keyword !== undefined) forEachNameContaining(shelfNames(snapshot, shelf), keyword, consider);
+  else for (let i = 0; i < entries.length; i++) consider(i);
   return {
     products: pageEntries.map((entry) =>
       toProductView(
@@ -125,6 +134,14 @@ export function pageOfSnapshot(
     productsCount: snapshot.all.products.length,
     filteredProductsCount: matching,
   };
+}
+
+/** `shelf`'s names end to end, made once for the snapshot's shelf (`CatalogSnapshot.shelfNames`). */
+function shelfNames(snapshot: CatalogSnapshot, shelf: CatalogShelf): ShelfNames {
+  snapshot.shelfNames ??= new WeakMap();
+  let names = snapshot.shelfNames.get(shelf);
+  if (!names) snapshot.shelfNames.set(shelf, (names = namesOnShelf(shelf)));
+  return names;
 }
 
 /** The search box's suggestions from a snapshot: the same rule and order as `loadSuggestions` (SQL). */
@@ -181,7 +198,10 @@ export function patchSnapshot(
     )
       touched.add('').add(entry.category).add(now.category);
     moved ||= now.category !== entry.category;
-    if (now.folded !== entry.folded) snapshot.nameTrigrams = undefined;
+    if (now.folded !== entry.folded) {
+      snapshot.nameTrigrams = undefined;
+      snapshot.shelfNames = undefined;
+    }
     // The same object sits on every shelf: changed once, it is changed everywhere.
     Object.assign(entry, now);
   }
@@ -190,7 +210,8 @@ export function patchSnapshot(
   restock(snapshot, added, removed);
   for (const entry of removed) snapshot.byId.delete(entry.id);
   for (const entry of added) snapshot.byId.set(entry.id, entry);
-  // The trigrams are kept by position on the whole catalog's shelf, which moved.
+  // The trigrams are kept by position on the whole catalog's shelf, which moved. (Each shelf restocked is
+  // a new object: its names are made again when a keyword asks.)
   snapshot.nameTrigrams = undefined;
   return true;
 }
