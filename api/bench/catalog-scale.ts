@@ -1,7 +1,9 @@
-// The catalog at scale (issue 27): `pnpm bench:catalog --products N [--seconds 10] [--connections 50]`.
+// The catalog at scale (issue 27):
+// `pnpm bench:catalog --products N [--seconds 10] [--connections 50] [--lists searches]`.
 // Seeds N bench products (one generate_series statement) into a fresh PGlite directory, or into a
 // throwaway database on the server DATABASE_URL names (dropped afterwards), then prints: seed time,
-// database size, the list's req/s and p99 under random filters with the answer cache on and off, the api's
+// database size, the list's req/s and p99 under random filters (or, `--lists searches`, a shopper's searches:
+// a keyword alone, sometimes in a category) with the answer cache on and off, the api's
 // RSS after each run, the event loop's delay and /health's p99 during each run, and the worst single
 // requests (a keyword matching nothing, page 100000, category + price + rating, and issue 28's sorts: the
 // middle page by rating, the deepest any order reads, and a sorted keyword list). A catalog write lands
@@ -21,7 +23,7 @@ import postgres from 'postgres';
 import { freePort } from '../test/helpers/free-port.ts';
 import { argument, stopServerProcess, waitForHealth } from './bench-server.ts';
 import { adminWriter, stockWriter } from './catalog-writers.ts';
-import { randomListUrl, seedSql } from './random-catalog.ts';
+import { randomListUrl, randomSearchUrl, seedSql } from './random-catalog.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverEntry = path.resolve(here, '..', 'src', 'server.ts');
@@ -29,6 +31,9 @@ const serverEntry = path.resolve(here, '..', 'src', 'server.ts');
 const productCount = Number(argument('products') ?? 10_000);
 const seconds = Number(argument('seconds') ?? 10);
 const connections = Number(argument('connections') ?? 50);
+/** `--lists searches`: a shopper's searches (a keyword alone, sometimes in a category) instead of random filters. */
+const searches = argument('lists') === 'searches';
+const listUrl = searches ? randomSearchUrl : randomListUrl;
 const serverUrl = process.env.DATABASE_URL || undefined;
 
 /**
@@ -129,7 +134,7 @@ async function loadRun(server: Server, write: () => Promise<void>) {
   const options = {
     url: `${server.base}/api/v1/products`,
     connections,
-    requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: randomListUrl() }) }],
+    requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: listUrl() }) }],
   };
   await autocannon({ ...options, duration: 1 });
   const before = await scrapeMetrics(server);
@@ -261,7 +266,7 @@ async function run(databaseUrl: string | undefined) {
       for (const cacheMs of [2000, 0]) {
         server = await startServer(dataDir, databaseUrl, cacheMs);
         const started = performance.now();
-        await (await fetch(server.base + randomListUrl())).text();
+        await (await fetch(server.base + listUrl())).text();
         const firstListMs = Math.round(performance.now() - started);
         const name = cacheMs ? 'answer cache on (2 s)' : 'answer cache off';
         runs[name] = {
@@ -277,7 +282,7 @@ async function run(databaseUrl: string | undefined) {
       await stockChanges?.close();
     }
     console.log(
-      `\n${kind}, ${productCount} products: random list queries, ${connections} connections, ${seconds} s, ` +
+      `\n${kind}, ${productCount} products: ${searches ? "shoppers' searches" : 'random list queries'}, ${connections} connections, ${seconds} s, ` +
         (databaseUrl ? 'a stock change every second' : 'a product added or deleted every second'),
     );
     console.table(runs);

@@ -65,6 +65,18 @@ export function randomListUrl(): string {
 }
 
 /**
+ * A search as a shopper sends it from the search box: a keyword alone (one in five matches nothing), one in
+ * three within a category, the first or second page; no price or rating filter.
+ */
+export function randomSearchUrl(): string {
+  const keyword =
+    Math.random() < 0.2 ? `nothing${Math.floor(Math.random() * 1e6)}` : pick([...NOUNS, ...ADJECTIVES]);
+  const params = new URLSearchParams({ keyword, page: String(1 + Math.floor(Math.random() * 2)) });
+  if (Math.random() < 1 / 3) params.set('category', pick(CATEGORIES));
+  return `/api/v1/products?${params}`;
+}
+
+/**
  * What a shopper has typed in the search box so far: a word of the bench names cut short, one in three
  * with a letter dropped ("lptop"), half the time followed by the start of a product number ("pro lap 12"),
  * so that most requests miss the answer cache and are worked out.
