@@ -34,6 +34,26 @@ test('the navbar box suggests the laptops for "lptop", and the keyboard opens on
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
 });
 
+test('Enter on the typed text in the navbar box lists its matches with the suggestions closed', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const box = page.getByRole('combobox', { name: 'Search the shop' });
+  await box.click();
+  await box.pressSequentially('cam');
+  const list = page.getByRole('listbox', { name: 'Suggested products' });
+  await expect(list.getByRole('option').first()).toBeVisible();
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/products\/cam$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Products matching “cam”');
+  // The box keeps the text and the focus; the list no longer covers the results until the shopper types.
+  await expect(list).toBeHidden();
+  await expect(box).toHaveAttribute('aria-expanded', 'false');
+  await expect(box).toHaveValue('cam');
+  await box.press('ArrowDown');
+  await expect(list).toBeVisible();
+});
+
 test('/search suggests for a misspelling, Escape closes, and Enter keeps the literal keyword', async ({
   page,
 }) => {

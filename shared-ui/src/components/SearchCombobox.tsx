@@ -87,6 +87,10 @@ export function SearchCombobox({
       event.preventDefault();
       setOpen(false);
       onChoose(suggestions[active]!);
+    } else if (event.key === 'Enter') {
+      // The form searches for the typed text: the list would cover the results in a box that stays on the
+      // page (the bar's). Typing or an arrow opens it again.
+      setOpen(false);
     } else if (event.key === 'Escape' && shown) {
       event.preventDefault();
       setOpen(false);
