@@ -47,6 +47,23 @@ test.describe('what is done before React has taken the page over is not lost', (
     await expect(page).toHaveURL(/\/products\/Camera$/, { timeout: 20_000 });
   });
 
+  test("a search typed in the bar's box and sent before hydration lists its matches, suggestions closed", async ({
+    page,
+  }) => {
+    await slowScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    const box = page.getByRole('combobox', { name: 'Search the shop' });
+    await box.fill('cam');
+    await box.press('Enter');
+    expect(await isHydrated(page, 'header input')).toBe(false);
+    await expect(page).toHaveURL(/\/products\/cam$/, { timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Products matching “cam”');
+    // The box still holds the text and the focus, and its suggestions have arrived: the list stays closed.
+    await page.waitForLoadState('networkidle');
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('listbox', { name: 'Suggested products' })).toBeHidden();
+  });
+
   test('text typed before hydration and submitted the moment after it is the text searched for', async ({
     page,
   }) => {

@@ -62,6 +62,16 @@ export function SearchCombobox({
     // Once, on mount: later changes arrive through onInput.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  // The form searching for the typed text closes the list, which would cover the results in a box that
+  // stays on the page (the bar's): Enter, a button, or a submission made before hydration and replayed
+  // after it (shell's early-input.ts), which no key event of React's sees. Typing or an arrow opens it again.
+  useEffect(() => {
+    const form = input.current?.form;
+    if (!form) return;
+    const close = () => setOpen(false);
+    form.addEventListener('submit', close);
+    return () => form.removeEventListener('submit', close);
+  }, []);
   // The highlighted line belongs to the lines it was chosen in: new lines start with none, so Enter keeps
   // meaning "search for what I typed".
   const lines = suggestions.map((suggestion) => suggestion._id).join();
@@ -87,10 +97,6 @@ export function SearchCombobox({
       event.preventDefault();
       setOpen(false);
       onChoose(suggestions[active]!);
-    } else if (event.key === 'Enter') {
-      // The form searches for the typed text: the list would cover the results in a box that stays on the
-      // page (the bar's). Typing or an arrow opens it again.
-      setOpen(false);
     } else if (event.key === 'Escape' && shown) {
       event.preventDefault();
       setOpen(false);
