@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { productListQuerySchema, PRODUCT_SORTS } from '@shop/shared-api/schemas';
 import { useTestApp } from './helpers/test-app.ts';
+import { addProduct } from './helpers/shop.ts';
 import { longestTimerGap } from './helpers/event-loop.ts';
 import type { CatalogIndex } from '../src/catalog/catalog-index.ts';
 import type { CatalogPage } from '../src/catalog/catalog-snapshot.ts';
@@ -132,5 +133,38 @@ describe.each([
         interval: 200,
       })
       .toBe(true);
+  });
+
+  it('answers a list asked right after a change naming products from memory, once the patch is in', async () => {
+    // A thread of this test's own over the same database, whose database answers are counted.
+    const sources: string[] = [];
+    const index = openCatalogThread(
+      { database: t.app.shop.database.threadLink!(), ...timings },
+      {
+        read: (query) => (sources.push('database'), query(t.app.shop.db)),
+        onAnswer: (source) => sources.push(source),
+        log: { warn: () => {} },
+      },
+    );
+    try {
+      const product = await addProduct(t.app, { name: 'Patched Lamp', pricePaise: 150_000 });
+      expect(await index.warm()).toBe(true);
+      await expect.poll(() => index.holdsCatalog()).toBe(true);
+      const lamps = productListQuerySchema.parse({ keyword: 'patched lamp' });
+      expect((await index.page(lamps, baseUrl)).products.map((p) => p.price)).toEqual([1500]);
+      for (const rupees of [1750, 1990, 2100]) {
+        await t.app.shop.db.execute(
+          sql`update products set price_paise = ${rupees * 100} where id = ${product.id}`,
+        );
+        sources.length = 0;
+        index.invalidate([product.id]);
+        // Asked at once: the thread sets its catalog aside, patches the lamp in, then answers.
+        const page = await index.page(lamps, baseUrl);
+        expect(page.products.map((p) => p.price)).toEqual([rupees]);
+        expect(sources).toEqual(['memory']);
+      }
+    } finally {
+      await index.close();
+    }
   });
 });

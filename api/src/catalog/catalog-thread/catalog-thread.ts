@@ -75,12 +75,22 @@ export function openCatalogThread(
 
   /** Whether the thread holds a catalog, as it last said: while it does not, lists go to the database unasked. */
   let holding = false;
+  /**
+   * Whether the thread is patching the products a change named into the catalog it held: lists are asked
+   * then, and wait for the patch (tens of ms) instead of the database (hundreds at 90,000 products). Until
+   * the thread says it holds the catalog again, or answers a list with nothing (the patch failed: a load).
+   */
+  let patching = false;
 
   /** Whether a question has failed in the thread yet: the first is logged, the rest go to the database quietly. */
   let failedBefore = false;
 
   worker.on('message', (answer: CatalogAnswer) => {
-    if ('holding' in answer) return void (holding = answer.holding);
+    if ('holding' in answer) {
+      holding = answer.holding;
+      if (holding) patching = false;
+      return;
+    }
     const settle = pending.get(answer.id);
     pending.delete(answer.id);
     if (!answer.ok && !failedBefore) {
@@ -125,12 +135,18 @@ export function openCatalogThread(
 
   let toldListedAt = -Infinity;
   /**
-   * The thread's answer from memory, or null: none held, too slow, too busy or stopped. While it holds
-   * nothing it is not asked, but told (every `LISTED_NOTICE_MS` at most) that lists want a catalog: it
+   * The thread's answer from memory, or null: none held, too slow, too busy or stopped. While it patches
+   * (`patching`) it is asked, and answers once the patch is in. While it holds nothing else it is not
+   * asked, but told (every `LISTED_NOTICE_MS` at most) that lists want a catalog: it
    * loads one when due, as the index in the api's thread does on a list.
    */
   async function fromMemory<T>(request: Ask): Promise<T | null> {
     if (holding) return ask<T | null>(request, MEMORY_ANSWER_WAIT_MS, null);
+    if (patching) {
+      const answer = await ask<T | null>(request, MEMORY_ANSWER_WAIT_MS, null);
+      if (answer === null && !holding) patching = false;
+      return answer;
+    }
     const now = performance.now();
     if (!stopped && now - toldListedAt >= LISTED_NOTICE_MS) {
       toldListedAt = now;
@@ -153,7 +169,9 @@ export function openCatalogThread(
     // A load of the largest catalog the index holds takes seconds; a start does not wait longer.
     warm: () => ask({ op: 'warm' }, WARM_WAIT_MS, false),
     invalidate(products?: readonly string[]) {
-      // The thread sets its snapshot aside on this change, before it answers anything asked after it.
+      // The thread sets its snapshot aside on this change, before it answers anything asked after it, and
+      // patches the products named into it.
+      patching ||= holding && products !== undefined && products.length > 0;
       holding = false;
       if (!stopped) worker.postMessage({ op: 'changed', products } satisfies CatalogRequest);
     },

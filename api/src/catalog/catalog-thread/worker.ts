@@ -29,9 +29,9 @@ const index = createCatalogIndex(primary, {
 async function answer(request: Extract<CatalogRequest, { id: number }>): Promise<unknown> {
   switch (request.op) {
     case 'page':
-      return index.memoryPage(request.query, request.baseUrl) ?? null;
+      return (await index.currentPage(request.query, request.baseUrl)) ?? null;
     case 'suggest':
-      return index.memorySuggestions(request.text, request.baseUrl) ?? null;
+      return (await index.currentSuggestions(request.text, request.baseUrl)) ?? null;
     case 'holds':
       return index.holdsCatalog();
     case 'warm':
