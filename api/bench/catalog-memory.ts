@@ -1,10 +1,9 @@
 // The in-memory catalog index's cost: `node --expose-gc api/bench/catalog-memory.ts [products]`.
 // Loads the seeded catalog plus N bench products (default 10,000) into an in-memory PGlite, then prints
 // how long one snapshot load takes, the heap it keeps, the time of one random-filter page from it (and of a
-// keyword alone, and in a category), and what
-// a change naming one product costs: its read, and the patch (the part that holds the event loop) for a
-// stock change, a price change, a product added and one deleted with every sorted shelf built, and the
-// first page of each sort.
+// keyword alone, and in a category), and what a change naming one product costs: its read, and the patch
+// (the part that holds the event loop) for a stock change, a price change, a product added and one
+// deleted with every sorted shelf built, and the first page of each sort.
 import type { PGlite } from '@electric-sql/pglite';
 import { PRODUCT_CATEGORIES, PRODUCT_SORTS, productListQuerySchema } from '@shop/shared-api/schemas';
 import { openDatabase } from '../src/db/client.ts';

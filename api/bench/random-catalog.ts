@@ -48,11 +48,14 @@ export const seedSql = (count: number) => `
 
 const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
 
+/** A word of the bench names, or (one in five) a keyword that matches nothing. */
+const randomKeyword = () =>
+  Math.random() < 0.2 ? `nothing${Math.floor(Math.random() * 1e6)}` : pick([...NOUNS, ...ADJECTIVES]);
+
 /** A product list query a shopper could send: keyword (one in five matches nothing), filters, page. */
 export function randomListUrl(): string {
   const low = Math.floor(Math.random() * 200) * 100;
-  const keyword =
-    Math.random() < 0.2 ? `nothing${Math.floor(Math.random() * 1e6)}` : pick([...NOUNS, ...ADJECTIVES]);
+  const keyword = randomKeyword();
   const params = new URLSearchParams({
     keyword,
     page: String(1 + Math.floor(Math.random() * 5)),
@@ -69,9 +72,10 @@ export function randomListUrl(): string {
  * three within a category, the first or second page; no price or rating filter.
  */
 export function randomSearchUrl(): string {
-  const keyword =
-    Math.random() < 0.2 ? `nothing${Math.floor(Math.random() * 1e6)}` : pick([...NOUNS, ...ADJECTIVES]);
-  const params = new URLSearchParams({ keyword, page: String(1 + Math.floor(Math.random() * 2)) });
+  const params = new URLSearchParams({
+    keyword: randomKeyword(),
+    page: String(1 + Math.floor(Math.random() * 2)),
+  });
   if (Math.random() < 1 / 3) params.set('category', pick(CATEGORIES));
   return `/api/v1/products?${params}`;
 }
