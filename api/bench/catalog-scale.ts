@@ -4,7 +4,8 @@
 // throwaway database on the server DATABASE_URL names (dropped afterwards), then prints: seed time,
 // database size, the list's req/s and p99 under random filters (or, `--lists searches`, a shopper's searches:
 // a keyword alone, sometimes in a category) with the answer cache on and off, the api's
-// RSS after each run, the event loop's delay and /health's p99 during each run, and the worst single
+// RSS after each run, the event loop's delay and /health's times during each run (asked every 20 ms by a
+// probe in a process of its own, health-probe.ts), and the worst single
 // requests (a keyword matching nothing, page 100000, category + price + rating, and issue 28's sorts: the
 // middle page by rating, the deepest any order reads, and a sorted keyword list). A catalog write lands
 // every second of each run: on PostgreSQL a stock change announced the way another instance announces an
@@ -35,6 +36,8 @@ const connections = Number(argument('connections') ?? 50);
 const searches = argument('lists') === 'searches';
 const listUrl = searches ? randomSearchUrl : randomListUrl;
 const serverUrl = process.env.DATABASE_URL || undefined;
+/** `BENCH_API_NODE_ARGS='--trace-gc-nvp'`: node flags for the api (NODE_OPTIONS refuses the GC traces). */
+const apiNodeArgs = process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 
 /**
  * The three requests issue 27 names as the worst, and the sorted ones of issue 28: each timed alone, on the
@@ -64,7 +67,7 @@ const BENCH_JWT_SECRET = randomBytes(32).toString('hex');
 
 async function startServer(dataDir: string, databaseUrl: string | undefined, cacheMs: number) {
   const [port, metricsPort] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [...apiNodeArgs, serverEntry], {
     env: {
       // Instances on PostgreSQL must share a signing secret: one made for this run.
       JWT_SECRET: BENCH_JWT_SECRET,
@@ -79,7 +82,8 @@ async function startServer(dataDir: string, databaseUrl: string | undefined, cac
       CATALOG_CACHE_MS: String(cacheMs),
       DATABASE_URL: databaseUrl ?? '',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // With node flags (a GC trace prints to stdout) the api's output is shown.
+    stdio: ['ignore', apiNodeArgs.length ? 'inherit' : 'ignore', 'inherit'],
   });
   const server: Server = {
     child,
@@ -129,6 +133,22 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 };
 
+/** /health's answer times (ms) over the run, as a balancer in another process sees them. */
+function healthProbe(url: string) {
+  const child = spawn(process.execPath, [path.join(here, 'health-probe.ts'), url, String(seconds)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+  return new Promise<number[]>((resolve, reject) =>
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(output) as number[])
+        : reject(new Error(`the health probe exited with ${code}`)),
+    ),
+  );
+}
+
 /** 50 connections of random list queries for `seconds`, /health probed and a catalog write each second. */
 async function loadRun(server: Server, write: () => Promise<void>) {
   const options = {
@@ -138,22 +158,12 @@ async function loadRun(server: Server, write: () => Promise<void>) {
   };
   await autocannon({ ...options, duration: 1 });
   const before = await scrapeMetrics(server);
-  const health: number[] = [];
-  let running = true;
-  const probe = (async () => {
-    while (running) {
-      const started = performance.now();
-      await (await fetch(`${server.base}/api/v1/health`)).text();
-      health.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  })();
+  const probe = healthProbe(`${server.base}/api/v1/health`);
   let failedWrites = 0;
   const writes = setInterval(() => void write().catch(() => failedWrites++), 1000);
   const result = await autocannon({ ...options, duration: seconds });
-  running = false;
   clearInterval(writes);
-  await probe;
+  const health = await probe;
   const after = await scrapeMetrics(server);
   const fromMemory = after.fromMemory - before.fromMemory;
   const indexed = fromMemory + after.fromDatabase - before.fromDatabase;
@@ -167,7 +177,9 @@ async function loadRun(server: Server, write: () => Promise<void>) {
     'loop delay max ms': after.maxMs,
     // The index answers only with the answer cache on (off, every list is the database's).
     ...(indexed ? { 'lists from memory %': Math.round((1000 * fromMemory) / indexed) / 10 } : {}),
+    '/health p50 ms': Math.round(percentile(health, 50)),
     '/health p99 ms': Math.round(percentile(health, 99)),
+    '/health max ms': Math.round(Math.max(...health)),
     ...memoryOf(server.child.pid!),
   };
 }
