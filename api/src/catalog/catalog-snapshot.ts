@@ -19,7 +19,7 @@ import {
   type IndexedReview,
   type ShelvedCatalog,
 } from './catalog-shelves.ts';
-import { forEachNameContaining, namesOnShelf, type ShelfNames } from './shelf-names.ts';
+import { positionsHolding, namesOnShelf, type ShelfNames } from './shelf-names.ts';
 import { idHalves } from './id-halves.ts';
 import { indexNameTrigrams, suggestedPositions, toSuggestion, type NameTrigrams } from './suggestions.ts';
 
@@ -33,8 +33,9 @@ export interface CatalogSnapshot extends ShelvedCatalog {
   /** The names' trigrams, worked out by the first suggestion asked of this snapshot (not by every load). */
   nameTrigrams?: NameTrigrams;
   /**
-   * Each shelf's names end to end, made by the first keyword asked of it (`shelfNames`). Shelves a patch
-   * reorders or restocks are new objects, so they miss; a rename drops them all.
+   * Each shelf's names end to end, made by the first keyword asked of it (`shelfNames`), with the positions
+   * of the keywords asked since. Shelves a patch reorders or restocks are new objects, so they miss; a
+   * rename drops them all.
    */
   shelfNames?: WeakMap<CatalogShelf, ShelfNames>;
 }
@@ -121,7 +122,8 @@ export function pageOfSnapshot(
     if (matching >= first && pageEntries.length < RESULT_PER_PAGE) pageEntries.push(entries[i]!);
     matching++;
   };
-  if (keyword !== undefined) forEachNameContaining(shelfNames(snapshot, shelf), keyword, consider);
+  if (keyword !== undefined)
+    for (const position of positionsHolding(shelfNames(snapshot, shelf), keyword)) consider(position);
   else for (let i = 0; i < entries.length; i++) consider(i);
   return {
     products: pageEntries.map((entry) =>

@@ -11,7 +11,22 @@ import type { CatalogShelf } from './catalog-shelves.ts';
 export interface ShelfNames {
   text: string;
   starts: Int32Array;
+  /**
+   * Keywords asked of this shelf and the positions of the names holding them, the least recently asked
+   * first (`positionsHolding`). Valid as long as the names: a shelf a patch changes is a new one.
+   */
+  remembered: Map<string, Int32Array>;
+  /** How many positions `remembered` holds in all. */
+  rememberedPositions: number;
 }
+
+/**
+ * At most this many positions remembered per shelf (4 bytes each: 512 KB); the least recently asked
+ * keywords go first. A keyword holding more names than that is found each time.
+ */
+export const MOST_REMEMBERED_POSITIONS = 131_072;
+/** At most this many keywords per shelf: one-off searches (typos, product numbers) do not pile up. */
+export const MOST_REMEMBERED_KEYWORDS = 256;
 
 const END_OF_NAME = '\u0000';
 
@@ -27,7 +42,12 @@ export function namesOnShelf(shelf: CatalogShelf): ShelfNames {
     at += name.length + 1;
   }
   starts[products.length] = at;
-  return { text: names.join(END_OF_NAME) + END_OF_NAME, starts };
+  return {
+    text: names.join(END_OF_NAME) + END_OF_NAME,
+    starts,
+    remembered: new Map(),
+    rememberedPositions: 0,
+  };
 }
 
 /** The position on the shelf of the name holding character `at` of the text: a binary search. */
@@ -61,4 +81,33 @@ export function forEachNameContaining(
     // On from the next name: a name holding the keyword twice is one product.
     from = names.starts[position + 1]!;
   }
+}
+
+/**
+ * The positions on the shelf of the products whose folded name holds `keyword` (folded too), in the
+ * shelf's order: found once, then remembered with the names. Shoppers ask the same words again and again
+ * with other filters, pages or sorts (the answer cache keeps only the exact query), and a list then reads
+ * the positions instead of the names.
+ */
+export function positionsHolding(names: ShelfNames, keyword: string): Int32Array {
+  const { remembered } = names;
+  const known = remembered.get(keyword);
+  if (known) {
+    remembered.delete(keyword);
+    remembered.set(keyword, known);
+    return known;
+  }
+  const found: number[] = [];
+  forEachNameContaining(names, keyword, (position) => found.push(position));
+  const positions = Int32Array.from(found);
+  if (positions.length > MOST_REMEMBERED_POSITIONS) return positions;
+  remembered.set(keyword, positions);
+  names.rememberedPositions += positions.length;
+  for (const [oldest, its] of remembered) {
+    if (names.rememberedPositions <= MOST_REMEMBERED_POSITIONS && remembered.size <= MOST_REMEMBERED_KEYWORDS)
+      break;
+    remembered.delete(oldest);
+    names.rememberedPositions -= its.length;
+  }
+  return positions;
 }
