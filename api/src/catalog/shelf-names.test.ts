@@ -6,10 +6,13 @@ import {
   MOST_REMEMBERED_POSITIONS,
   namesOnShelf,
   positionsHolding,
+  type ShelfNames,
 } from './shelf-names.ts';
 
 const shelfOfNames = (names: string[]) =>
   shelve(names.map((name) => ({ folded: name.toLowerCase(), pricePaise: 0, ratings: 0 }) as IndexedProduct));
+
+const keywordsOf = (names: ShelfNames) => [...names.remembered.entries()].map(([keyword]) => keyword);
 
 const searched = (names: string[], keyword: string) => {
   const found: number[] = [];
@@ -52,7 +55,7 @@ describe("a keyword's positions remembered with the shelf's names", () => {
     expect([...first]).toEqual([0, 2]);
     expect(positionsHolding(names, 'pro')).toBe(first);
     expect([...positionsHolding(names, 'phone')]).toEqual([]);
-    expect(names.rememberedPositions).toBe(2);
+    expect(names.remembered.held.size).toBe(2);
   });
 
   it(`keep at most ${MOST_REMEMBERED_KEYWORDS} keywords, letting the least recently asked go`, () => {
@@ -62,7 +65,7 @@ describe("a keyword's positions remembered with the shelf's names", () => {
     for (let i = 0; i < MOST_REMEMBERED_KEYWORDS - 2; i++) positionsHolding(names, `miss ${i}`);
     expect(positionsHolding(names, 'pro')).toBe(pro); // asked again: now the most recent
     positionsHolding(names, 'one more');
-    expect(names.remembered.size).toBe(MOST_REMEMBERED_KEYWORDS);
+    expect(names.remembered.held.entries).toBe(MOST_REMEMBERED_KEYWORDS);
     expect(positionsHolding(names, 'pro')).toBe(pro);
     const slimAgain = positionsHolding(names, 'slim');
     expect(slimAgain).not.toBe(slim);
@@ -75,13 +78,13 @@ describe("a keyword's positions remembered with the shelf's names", () => {
     const a = positionsHolding(names, 'a');
     expect(a.length).toBe(many);
     positionsHolding(names, 'b');
-    expect(names.rememberedPositions).toBeLessThanOrEqual(MOST_REMEMBERED_POSITIONS);
-    expect([...names.remembered.keys()]).toEqual(['b']);
+    expect(names.remembered.held.size).toBeLessThanOrEqual(MOST_REMEMBERED_POSITIONS);
+    expect(keywordsOf(names)).toEqual(['b']);
     expect(positionsHolding(names, 'a')).not.toBe(a);
     // A keyword holding more names than the bound is found each time, and pushes nothing out.
     const all = namesOnShelf(shelfOfNames(Array.from({ length: MOST_REMEMBERED_POSITIONS + 1 }, () => 'x')));
     positionsHolding(all, 'y');
     expect(positionsHolding(all, 'x').length).toBe(MOST_REMEMBERED_POSITIONS + 1);
-    expect([...all.remembered.keys()]).toEqual(['y']);
+    expect(keywordsOf(all)).toEqual(['y']);
   });
 });

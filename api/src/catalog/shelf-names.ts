@@ -1,3 +1,4 @@
+import { createSizedLru, type SizedLru } from '../caching/sized-lru.ts';
 import type { CatalogShelf } from './catalog-shelves.ts';
 
 // A keyword is matched against a shelf's names end to end in one text: one `indexOf` runs over contiguous
@@ -12,12 +13,10 @@ export interface ShelfNames {
   text: string;
   starts: Int32Array;
   /**
-   * Keywords asked of this shelf and the positions of the names holding them, the least recently asked
-   * first (`positionsHolding`). Valid as long as the names: a shelf a patch changes is a new one.
+   * Keywords asked of this shelf and the positions of the names holding them (`positionsHolding`). Valid
+   * as long as the names: a shelf a patch changes is a new one.
    */
-  remembered: Map<string, Int32Array>;
-  /** How many positions `remembered` holds in all. */
-  rememberedPositions: number;
+  remembered: SizedLru<Int32Array>;
 }
 
 /**
@@ -45,8 +44,11 @@ export function namesOnShelf(shelf: CatalogShelf): ShelfNames {
   return {
     text: names.join(END_OF_NAME) + END_OF_NAME,
     starts,
-    remembered: new Map(),
-    rememberedPositions: 0,
+    remembered: createSizedLru<Int32Array>({
+      maxSize: MOST_REMEMBERED_POSITIONS,
+      maxEntries: MOST_REMEMBERED_KEYWORDS,
+      sizeOf: (positions) => positions.length,
+    }),
   };
 }
 
@@ -90,24 +92,11 @@ export function forEachNameContaining(
  * the positions instead of the names.
  */
 export function positionsHolding(names: ShelfNames, keyword: string): Int32Array {
-  const { remembered } = names;
-  const known = remembered.get(keyword);
-  if (known) {
-    remembered.delete(keyword);
-    remembered.set(keyword, known);
-    return known;
-  }
+  const known = names.remembered.get(keyword);
+  if (known) return known;
   const found: number[] = [];
   forEachNameContaining(names, keyword, (position) => found.push(position));
   const positions = Int32Array.from(found);
-  if (positions.length > MOST_REMEMBERED_POSITIONS) return positions;
-  remembered.set(keyword, positions);
-  names.rememberedPositions += positions.length;
-  for (const [oldest, its] of remembered) {
-    if (names.rememberedPositions <= MOST_REMEMBERED_POSITIONS && remembered.size <= MOST_REMEMBERED_KEYWORDS)
-      break;
-    remembered.delete(oldest);
-    names.rememberedPositions -= its.length;
-  }
+  names.remembered.set(keyword, positions);
   return positions;
 }

@@ -1,3 +1,5 @@
+import { createSizedLru } from '../caching/sized-lru.ts';
+
 /** A computation under way, shared by the callers asking for the same key meanwhile. */
 interface Flight {
   promise: Promise<string>;
@@ -25,42 +27,27 @@ export function createAnswerCache(
   options: { maxChars?: number; onLookup?: (result: 'hit' | 'shared' | 'miss') => void } = {},
 ) {
   const { maxChars = 8_000_000, onLookup = () => {} } = options;
-  // In use order, the least recently used first (a Map keeps insertion order). `product`: the one product
-  // an answer shows (a product's own answer), which only a change of that product drops.
-  const entries = new Map<string, { body: string; expires: number; product?: string }>();
-  let chars = 0;
+  // `product`: the one product an answer shows (a product's own answer), which only a change of that
+  // product drops.
+  const entries = createSizedLru<{ body: string; expires: number; product?: string }>({
+    maxSize: maxChars,
+    sizeOf: (entry) => entry.body.length,
+  });
   const inFlight = new Map<string, Flight>();
   const invalidationListeners: ((products?: readonly string[]) => void)[] = [];
-
-  function remove(key: string) {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    chars -= entry.body.length;
-  }
 
   function get(key: string) {
     const entry = entries.get(key);
     if (!entry) return undefined;
     if (entry.expires < Date.now()) {
-      remove(key);
+      entries.delete(key);
       return undefined;
     }
-    entries.delete(key);
-    entries.set(key, entry);
     return entry.body;
   }
 
-  function put(key: string, body: string, product: string | undefined) {
-    remove(key);
-    if (body.length > maxChars) return;
+  const put = (key: string, body: string, product: string | undefined) =>
     entries.set(key, { body, expires: Date.now() + ttlMs, ...(product ? { product } : {}) });
-    chars += body.length;
-    for (const oldest of entries.keys()) {
-      if (chars <= maxChars) break;
-      remove(oldest);
-    }
-  }
 
   return {
     /** The answer under `key`; `product` names the one product it shows, if it shows one alone. */
@@ -100,7 +87,7 @@ export function createAnswerCache(
     invalidate(products?: readonly string[]) {
       const changed = products ? new Set(products) : null;
       const goes = (product: string | undefined) => !changed || !product || changed.has(product);
-      for (const [key, entry] of entries) if (goes(entry.product)) remove(key);
+      for (const [key, entry] of entries.entries()) if (goes(entry.product)) entries.delete(key);
       // Computations already running may have read the old catalog: not kept, and later callers must not
       // join them.
       for (const [key, flight] of inFlight)
