@@ -52,13 +52,15 @@ const changeProduct = (id: string, values: PgUpdateSetSource<typeof products>) =
 type PatchedIndex = ReturnType<typeof patchedIndex>['index'];
 
 /**
- * Asks every sort of every category once, with a keyword, so a patch has every sorted shelf to keep in
- * order, not only the spec's, and every shelf's names already end to end (shelf-names.ts) to keep true.
+ * Asks every sort of every category once, with every keyword the random filters use, so a patch has every
+ * sorted shelf to keep in order, not only the spec's, and every shelf's names already end to end with
+ * those keywords' positions remembered (shelf-names.ts) to keep true.
  */
 async function shelveEverySort(index: PatchedIndex) {
   for (const sort of PRODUCT_SORTS)
     for (const category of [undefined, ...PRODUCT_CATEGORIES])
-      await index.page(productListQuerySchema.parse({ sort, category, keyword: 'a' }), baseUrl);
+      for (const keyword of ['a', ...WORDS])
+        await index.page(productListQuerySchema.parse({ sort, category, keyword }), baseUrl);
 }
 
 /** 200 random filters, sorts and pages, each answered by the index as the database answers it; how many had products. */

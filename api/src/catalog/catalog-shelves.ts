@@ -258,28 +258,36 @@ export function newestPlaceable(catalog: ShelvedCatalog, added: readonly Indexed
   return true;
 }
 
+/** A shelf `restock` made again (`to`) from one it replaced (`from`): `positions` as `splicedPositions`'. */
+export interface RestockedShelf {
+  from: CatalogShelf;
+  to: CatalogShelf;
+  positions: Int32Array;
+  incoming: readonly IndexedProduct[];
+}
+
 /**
  * Puts products new to the catalog (`added`, each placeable: `newestPlaceable`) on every shelf in their
  * places and takes deleted ones (`removed`) off, so adding or deleting a product costs a pass over the
  * shelves it touches, not a load of the whole catalog (3 s at 90,000 products on PGlite, while every list
  * is the database's). Each shelf is rebuilt from positions, as a sort's is (`reshelved`): the products
  * found by a binary search (added) or a scan of the shelf's references (removed), none read in between.
+ * Answers the shelves it replaced, so what is kept beside a shelf (its names) can follow it.
  */
 export function restock(
   catalog: ShelvedCatalog,
   added: readonly IndexedProduct[],
   removed: readonly IndexedProduct[],
-) {
-  const restocked = (shelf: CatalogShelf, category: string, compare: typeof newestFirst) => {
+): RestockedShelf[] {
+  const replaced: RestockedShelf[] = [];
+  const restocked = (from: CatalogShelf, category: string, compare: typeof newestFirst) => {
     const incoming = added.filter((entry) => !category || entry.category === category);
-    const positions = splicedPositions(shelf.products, removed, incoming, compare);
-    return {
-      shelf: reshelved(shelf, positions.length, (i) => positions[i]!, incoming),
-      positions,
-      incoming,
-    };
+    const positions = splicedPositions(from.products, removed, incoming, compare);
+    const to = reshelved(from, positions.length, (i) => positions[i]!, incoming);
+    replaced.push({ from, to, positions, incoming });
+    return { to, positions, incoming };
   };
-  const { shelf: all, positions, incoming } = restocked(catalog.all, '', newestFirst);
+  const { to: all, positions, incoming } = restocked(catalog.all, '', newestFirst);
   const idHigh = new Float64Array(positions.length);
   const idLow = new Float64Array(positions.length);
   for (let i = 0; i < positions.length; i++) {
@@ -290,15 +298,16 @@ export function restock(
   Object.assign(catalog, { all, idHigh, idLow });
   const categories = new Set([...added, ...removed].map((entry) => entry.category));
   for (const category of categories) {
-    const { shelf } = restocked(catalog.byCategory.get(category) ?? EMPTY_SHELF, category, newestFirst);
-    if (shelf.products.length) catalog.byCategory.set(category, shelf);
+    const { to } = restocked(catalog.byCategory.get(category) ?? EMPTY_SHELF, category, newestFirst);
+    if (to.products.length) catalog.byCategory.set(category, to);
     else catalog.byCategory.delete(category);
   }
   for (const [key, shelf] of catalog.sorted) {
     const [sort, category] = key.split('|') as [Exclude<ProductSort, 'newest'>, string];
     if (!category || categories.has(category))
-      catalog.sorted.set(key, restocked(shelf, category, comparison(sort)).shelf);
+      catalog.sorted.set(key, restocked(shelf, category, comparison(sort)).to);
   }
+  return replaced;
 }
 
 /**

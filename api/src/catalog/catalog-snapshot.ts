@@ -19,7 +19,7 @@ import {
   type IndexedReview,
   type ShelvedCatalog,
 } from './catalog-shelves.ts';
-import { positionsHolding, namesOnShelf, type ShelfNames } from './shelf-names.ts';
+import { positionsHolding, namesOnShelf, namesRestocked, type ShelfNames } from './shelf-names.ts';
 import { idHalves } from './id-halves.ts';
 import { indexNameTrigrams, suggestedPositions, toSuggestion, type NameTrigrams } from './suggestions.ts';
 
@@ -34,8 +34,8 @@ export interface CatalogSnapshot extends ShelvedCatalog {
   nameTrigrams?: NameTrigrams;
   /**
    * Each shelf's names end to end, made by the first keyword asked of it (`shelfNames`), with the positions
-   * of the keywords asked since. Shelves a patch reorders or restocks are new objects, so they miss; a
-   * rename drops them all.
+   * of the keywords asked since. A restocked shelf's are carried to it (`patchSnapshot`); a shelf a price or
+   * rating change reorders is a new object, so it misses; a rename drops them all.
    */
   shelfNames?: WeakMap<CatalogShelf, ShelfNames>;
 }
@@ -209,11 +209,15 @@ export function patchSnapshot(
   }
   if (touched.size > 0) reshelve(snapshot, [...held.values()], touched, moved);
   if (added.length === 0 && removed.length === 0) return true;
-  restock(snapshot, added, removed);
+  const replaced = restock(snapshot, added, removed);
   for (const entry of removed) snapshot.byId.delete(entry.id);
   for (const entry of added) snapshot.byId.set(entry.id, entry);
-  // The trigrams are kept by position on the whole catalog's shelf, which moved. (Each shelf restocked is
-  // a new object: its names are made again when a keyword asks.)
+  // Each shelf restocked is a new object: the names of one that had them are carried to it, with the
+  // keywords' positions. The trigrams are kept by position on the whole catalog's shelf, which moved.
+  for (const { from, to, positions, incoming } of replaced) {
+    const names = snapshot.shelfNames?.get(from);
+    if (names) snapshot.shelfNames!.set(to, namesRestocked(names, positions, incoming));
+  }
   snapshot.nameTrigrams = undefined;
   return true;
 }

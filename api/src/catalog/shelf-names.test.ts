@@ -5,6 +5,7 @@ import {
   MOST_REMEMBERED_KEYWORDS,
   MOST_REMEMBERED_POSITIONS,
   namesOnShelf,
+  namesRestocked,
   positionsHolding,
   type ShelfNames,
 } from './shelf-names.ts';
@@ -86,5 +87,66 @@ describe("a keyword's positions remembered with the shelf's names", () => {
     positionsHolding(all, 'y');
     expect(positionsHolding(all, 'x').length).toBe(MOST_REMEMBERED_POSITIONS + 1);
     expect(keywordsOf(all)).toEqual(['y']);
+  });
+});
+
+describe("a shelf's names carried across a restock", () => {
+  const afresh = (names: string[]) => namesOnShelf(shelfOfNames(names));
+
+  it('are the names made afresh, with the keywords still remembered where their products went', () => {
+    const before = afresh(['Pro Max', 'Slim', 'Camera Pro', 'Laptop', 'Pro 5']);
+    for (const keyword of ['pro', 'slim', 'phone']) positionsHolding(before, keyword);
+    // Slim and Pro 5 taken off, "Phone Pro" put first and "Slim Phone" before the laptop.
+    const incoming = [{ folded: 'phone pro' }, { folded: 'slim phone' }];
+    const after = namesRestocked(before, Int32Array.from([-1, 0, 2, -2, 3]), incoming);
+    const expected = afresh(['Phone Pro', 'Pro Max', 'Camera Pro', 'Slim Phone', 'Laptop']);
+    expect(after.text).toBe(expected.text);
+    expect([...after.starts]).toEqual([...expected.starts]);
+    expect(keywordsOf(after)).toEqual(['pro', 'slim', 'phone']);
+    const carried = after.remembered.get('pro')!;
+    expect([...carried]).toEqual([0, 1, 2]);
+    expect(positionsHolding(after, 'pro')).toBe(carried); // read as remembered, not found again
+    expect([...positionsHolding(after, 'slim')]).toEqual([3]);
+    expect([...positionsHolding(after, 'phone')]).toEqual([0, 3]);
+  });
+
+  it('agree with names made afresh after random restocks, restock after restock', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const syllables = ['pro', 'max', 'ab', 'ba', 'a', ''];
+    const randomName = () =>
+      Array.from({ length: 1 + Math.floor(random() * 3) }, () => syllables[Math.floor(random() * 6)]).join(
+        ' ',
+      );
+    let shelf = Array.from({ length: 40 }, randomName);
+    let names = afresh(shelf);
+    for (let round = 0; round < 30; round++) {
+      for (const keyword of ['pro', 'ab', 'a b', 'x']) positionsHolding(names, keyword);
+      // Each product stays with probability 0.85, in order; new ones arrive anywhere.
+      const positions: number[] = [];
+      const incoming: { folded: string }[] = [];
+      const next: string[] = [];
+      for (let i = 0; i <= shelf.length; i++) {
+        while (random() < 0.1) {
+          const name = randomName();
+          positions.push(-1 - incoming.length);
+          incoming.push({ folded: name });
+          next.push(name);
+        }
+        if (i < shelf.length && random() < 0.85) {
+          positions.push(i);
+          next.push(shelf[i]!);
+        }
+      }
+      names = namesRestocked(names, Int32Array.from(positions), incoming);
+      shelf = next;
+      const expected = afresh(shelf);
+      expect(names.text).toBe(expected.text);
+      expect([...names.starts]).toEqual([...expected.starts]);
+      for (const keyword of ['pro', 'ab', 'a b', 'x'])
+        expect([...names.remembered.get(keyword)!], `${keyword}, round ${round}`).toEqual([
+          ...positionsHolding(expected, keyword),
+        ]);
+    }
   });
 });
