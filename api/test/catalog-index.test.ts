@@ -10,7 +10,7 @@ import { useTestApp } from './helpers/test-app.ts';
 import { addProduct, listProducts, productNames as names, register } from './helpers/shop.ts';
 import { createCatalogIndex } from '../src/catalog/catalog-index.ts';
 import { loadCatalogSnapshot, pageOfSnapshot } from '../src/catalog/catalog-snapshot.ts';
-import { countCatalog, loadProductPage } from '../src/catalog/product-repository.ts';
+import { countCatalog, loadProductPage, loadProductView } from '../src/catalog/product-repository.ts';
 import { products } from '../src/db/schema.ts';
 import { newId } from '../src/db/ids.ts';
 
@@ -127,11 +127,51 @@ describe('the in-memory catalog index', () => {
     expect(rated).toHaveLength(snapshot.all.products.length);
   });
 
+  it("answers every product's page from memory as the database does, asking the database only for one it does not hold", async () => {
+    const db = t.app.shop.db;
+    let reads = 0;
+    const index = createCatalogIndex(
+      (query) => {
+        reads++;
+        return query(db);
+      },
+      { refreshMs: null, quietMs: 60_000, maxProducts: 100_000 },
+    );
+    expect(await index.warm()).toBe(true);
+    const held = await db.select({ id: products.id }).from(products);
+    reads = 0;
+    let reviewed = 0;
+    for (const { id } of held) {
+      const fromMemory = await index.product(id, baseUrl);
+      expect(fromMemory).toEqual(await loadProductView(db, id, baseUrl));
+      if (fromMemory!.reviews.length) reviewed++;
+    }
+    expect(reviewed).toBeGreaterThanOrEqual(3);
+    expect(reads).toBe(0);
+    expect(await index.product(newId(), baseUrl)).toBeUndefined();
+    expect(reads).toBe(1);
+  });
+
   it('shows a product change at once on this instance', async () => {
     const before = await listProducts(t.app, '?keyword=Freshly');
     expect(before.body.filteredProductsCount).toBe(0);
-    await addProduct(t.app, { name: 'Freshly Added Camera' });
+    const added = await addProduct(t.app, { name: 'Freshly Added Camera' });
     expect(names((await listProducts(t.app, '?keyword=Freshly')).body)).toEqual(['Freshly Added Camera']);
+    // The product page too, answered and cached before an edit, shows the edit on the next ask.
+    const page = async () => (await t.request('GET', `/product/${added.id}`)).json().product;
+    expect((await page()).name).toBe('Freshly Added Camera');
+    const edited = await t.request('PUT', `/admin/product/${added.id}`, {
+      as: t.admin,
+      payload: {
+        name: 'Freshly Renamed Camera',
+        price: 2499.5,
+        description: 'Edited.',
+        category: 'Camera',
+        stock: 3,
+      },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(await page()).toMatchObject({ name: 'Freshly Renamed Camera', price: 2499.5, stock: 3 });
   });
 
   it("shows a reviewer's new name in the list's reviews", async () => {

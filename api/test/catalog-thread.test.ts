@@ -135,7 +135,7 @@ describe.each([
       .toBe(true);
   });
 
-  it('answers a list asked right after a change naming products from memory, once the patch is in', async () => {
+  it('answers a list and a product page asked right after a change naming products from memory, once the patch is in', async () => {
     // A thread of this test's own over the same database, whose database answers are counted.
     const sources: string[] = [];
     const index = openCatalogThread(
@@ -158,7 +158,9 @@ describe.each([
         );
         sources.length = 0;
         index.invalidate([product.id]);
-        // Asked at once: the thread sets its catalog aside, patches the lamp in, then answers.
+        // Asked at once: the thread sets its catalog aside, patches the lamp in, then answers (its product
+        // page too: `read` would have put 'database' in `sources`).
+        expect((await index.product(product.id, baseUrl))?.price).toBe(rupees);
         const page = await index.page(lamps, baseUrl);
         expect(page.products.map((p) => p.price)).toEqual([rupees]);
         expect(sources).toEqual(['memory']);

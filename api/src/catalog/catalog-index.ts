@@ -1,12 +1,13 @@
 import type { z } from 'zod';
-import type { ProductSuggestion, productListQuerySchema } from '@shop/shared-api/schemas';
+import type { Product, ProductSuggestion, productListQuerySchema } from '@shop/shared-api/schemas';
 import type { Db } from '../db/client.ts';
-import { countCatalog, loadProductPage, loadSuggestions } from './product-repository.ts';
+import { countCatalog, loadProductPage, loadProductView, loadSuggestions } from './product-repository.ts';
 import { readCatalogChanges, readCatalogRevision } from './catalog-revision.ts';
 import {
   loadCatalogProducts,
   loadCatalogSnapshot,
   pageOfSnapshot,
+  productOfSnapshot,
   patchSnapshot,
   suggestionsOfSnapshot,
   type CatalogPage,
@@ -259,6 +260,10 @@ export function createCatalogIndex(
   const memorySuggestions = (text: string, baseUrl: string) =>
     fromSnapshot((held) => suggestionsOfSnapshot(held, text, baseUrl));
 
+  /** A product from the snapshot in memory; undefined while there is none, or when it does not hold it. */
+  const memoryProduct = (id: string, baseUrl: string) =>
+    fromSnapshot((held) => productOfSnapshot(held, id, baseUrl));
+
   /**
    * `answer` from memory once a patch under way has put the named products in (tens of ms at 90,000
    * products, where the database's answer at that size takes hundreds); undefined when no catalog is held
@@ -279,12 +284,17 @@ export function createCatalogIndex(
     async suggest(text: string, baseUrl: string): Promise<ProductSuggestion[]> {
       return memorySuggestions(text, baseUrl) ?? read((db) => loadSuggestions(db, text, baseUrl));
     },
+    /** A product page's product: from memory, or by the database while memory holds no catalog or not it. */
+    async product(id: string, baseUrl: string): Promise<Product | undefined> {
+      return memoryProduct(id, baseUrl) ?? read((db) => loadProductView(db, id, baseUrl));
+    },
     memoryPage,
     memorySuggestions,
     /** `memoryPage`, after the patch under way if there is one (the index's thread answers with it). */
     currentPage: (query: ProductListQuery, baseUrl: string) => onceCurrent(() => memoryPage(query, baseUrl)),
     currentSuggestions: (text: string, baseUrl: string) =>
       onceCurrent(() => memorySuggestions(text, baseUrl)),
+    currentProduct: (id: string, baseUrl: string) => onceCurrent(() => memoryProduct(id, baseUrl)),
     /** A list was answered without asking the index (it held nothing): a snapshot is loaded when due. */
     listedWithout: () => void (snapshot ? undefined : loadWhenDue()),
     /** Whether lists are answered from memory now. */
@@ -305,6 +315,11 @@ export interface CatalogIndex {
   /** A page of the list: from memory, or by the database while memory holds no catalog. */
   page(query: ProductListQuery, baseUrl: string): Promise<CatalogPage>;
   suggest(text: string, baseUrl: string): Promise<ProductSuggestion[]>;
+  /**
+   * One product with its reviews (`GET /product/:id`): from memory, or by the database while memory holds
+   * no catalog or not that product; undefined when there is none.
+   */
+  product(id: string, baseUrl: string): Promise<Product | undefined>;
   /** Whether lists are answered from memory now. */
   holdsCatalog(): Promise<boolean>;
   /** Loads a snapshot now (at start, in tests); answers whether one is in place. */

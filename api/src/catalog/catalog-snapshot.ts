@@ -126,16 +126,31 @@ export function pageOfSnapshot(
     for (const position of positionsHolding(shelfNames(snapshot, shelf), keyword)) consider(position);
   else for (let i = 0; i < entries.length; i++) consider(i);
   return {
-    products: pageEntries.map((entry) =>
-      toProductView(
-        entry.row,
-        entry.reviews.map((review) => toReviewView(review, baseUrl)),
-        baseUrl,
-      ),
-    ),
+    products: pageEntries.map((entry) => viewOf(entry, baseUrl)),
     productsCount: snapshot.all.products.length,
     filteredProductsCount: matching,
   };
+}
+
+/** A held product as the storefront shows it, reviews included: what the database path answers too. */
+const viewOf = (entry: IndexedProduct, baseUrl: string) =>
+  toProductView(
+    entry.row,
+    entry.reviews.map((review) => toReviewView(review, baseUrl)),
+    baseUrl,
+  );
+
+/**
+ * One product from a snapshot (`GET /product/:id`), or undefined when the snapshot does not hold it: the
+ * caller asks the database then (a product another instance has just added may not be patched in yet).
+ */
+export function productOfSnapshot(
+  snapshot: CatalogSnapshot,
+  id: string,
+  baseUrl: string,
+): Product | undefined {
+  const entry = snapshot.byId.get(id);
+  return entry && viewOf(entry, baseUrl);
 }
 
 /** `shelf`'s names end to end, made once for the snapshot's shelf (`CatalogSnapshot.shelfNames`). */

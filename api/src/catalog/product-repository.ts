@@ -29,6 +29,12 @@ type ProductListQuery = z.output<typeof productListQuerySchema>;
 type AdminProductsQuery = z.output<typeof adminProductsQuerySchema>;
 type ProductFields = Pick<ProductRow, 'name' | 'pricePaise' | 'description' | 'category' | 'stock'>;
 
+/** One product with its reviews as the storefront shows it (`GET /product/:id`); undefined when there is none. */
+export async function loadProductView(db: DbOrTx, id: string, baseUrl: string): Promise<Product | undefined> {
+  const row = await findProduct(db, id);
+  return row ? (await toProductViews(db, [row], baseUrl))[0] : undefined;
+}
+
 export async function findProduct(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
   const [row] = await db.select().from(products).where(eq(products.id, id));
   return row;

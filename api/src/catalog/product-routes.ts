@@ -11,8 +11,7 @@ import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { ZodApp } from '../http/types.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { toProductViews } from './product-view.ts';
-import { findProduct, loadProductPage, loadSuggestions } from './product-repository.ts';
+import { loadProductPage, loadProductView, loadSuggestions } from './product-repository.ts';
 import type { CatalogIndex } from './catalog-index.ts';
 
 const tag = 'catalog';
@@ -96,10 +95,11 @@ export function registerProductRoutes(app: ZodApp, ctx: AppContext, catalogIndex
       const body = await catalogCache.getOrCompute(
         key,
         async () => {
-          const product = await catalogReads.read(async (db) => {
-            const row = await findProduct(db, request.params.id);
-            return row ? (await toProductViews(db, [row], baseUrl))[0] : undefined;
-          });
+          // From the memory index like the list (no database round trip while it holds the catalog).
+          const { id } = request.params;
+          const product = catalogIndex
+            ? await catalogIndex.product(id, baseUrl)
+            : await catalogReads.read((db) => loadProductView(db, id, baseUrl));
           if (!product) throw notFound('Product not found');
           return JSON.stringify({ success: true, product });
         },

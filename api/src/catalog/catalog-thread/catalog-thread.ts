@@ -1,10 +1,10 @@
 import { Worker } from 'node:worker_threads';
 import type { z } from 'zod';
-import type { ProductSuggestion, productListQuerySchema } from '@shop/shared-api/schemas';
+import type { Product, ProductSuggestion, productListQuerySchema } from '@shop/shared-api/schemas';
 import type { Db } from '../../db/client.ts';
 import type { CatalogIndex } from '../catalog-index.ts';
 import type { CatalogPage } from '../catalog-snapshot.ts';
-import { loadProductPage, loadSuggestions } from '../product-repository.ts';
+import { loadProductPage, loadProductView, loadSuggestions } from '../product-repository.ts';
 import type { Unnumbered } from '../../threads/unnumbered.ts';
 import type { CatalogAnswer, CatalogRequest, CatalogThreadData } from './protocol.ts';
 
@@ -164,6 +164,10 @@ export function openCatalogThread(
     async suggest(text: string, baseUrl: string): Promise<ProductSuggestion[]> {
       const suggestions = await fromMemory<ProductSuggestion[]>({ op: 'suggest', text, baseUrl });
       return suggestions ?? options.read((db) => loadSuggestions(db, text, baseUrl));
+    },
+    async product(id: string, baseUrl: string): Promise<Product | undefined> {
+      const product = await fromMemory<Product>({ op: 'product', productId: id, baseUrl });
+      return product ?? options.read((db) => loadProductView(db, id, baseUrl));
     },
     holdsCatalog: () => ask({ op: 'holds' }, QUESTION_WAIT_MS, false),
     // A load of the largest catalog the index holds takes seconds; a start does not wait longer.

@@ -24,6 +24,7 @@ export interface CatalogThreadData {
 export type CatalogRequest =
   | { id: number; op: 'page'; query: ProductListQuery; baseUrl: string }
   | { id: number; op: 'suggest'; text: string; baseUrl: string }
+  | { id: number; op: 'product'; productId: string; baseUrl: string }
   | { id: number; op: 'holds' }
   | { id: number; op: 'warm' }
   | { id: number; op: 'close' }
@@ -32,7 +33,8 @@ export type CatalogRequest =
   | { op: 'listed' };
 
 /**
- * A page or suggestions from memory, or null while the thread holds no catalog (the database answers); or,
+ * A page, suggestions or a product from memory, or null while the thread holds no catalog, or not that
+ * product (the database answers); or,
  * unasked, whether the thread now holds one (`holding`), so that the api asks it only then.
  */
 export type CatalogAnswer =

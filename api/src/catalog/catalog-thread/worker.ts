@@ -32,6 +32,8 @@ async function answer(request: Extract<CatalogRequest, { id: number }>): Promise
       return (await index.currentPage(request.query, request.baseUrl)) ?? null;
     case 'suggest':
       return (await index.currentSuggestions(request.text, request.baseUrl)) ?? null;
+    case 'product':
+      return (await index.currentProduct(request.productId, request.baseUrl)) ?? null;
     case 'holds':
       return index.holdsCatalog();
     case 'warm':
