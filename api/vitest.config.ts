@@ -7,6 +7,8 @@ export default defineProject({
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     // One PGlite per file is heavy on a 2-core machine; files run one at a time.
     fileParallelism: false,
+    // One migrated database for the run, which each file's fresh one is copied from.
+    globalSetup: ['test/helpers/pglite-template.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
