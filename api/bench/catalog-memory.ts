@@ -125,9 +125,11 @@ console.table({
   'a stock change: patch ms': { value: ms(stockPatch.patchMs) },
   'a price change, every sort shelved: patch ms': { value: ms(pricePatch.patchMs) },
   'a product added, every sort shelved: patch ms': { value: ms(added.patchMs) },
-  '  then 20 keywords, alone and in its category, ms': { value: ms(added.nextSearchesMs) },
+  'a product added: 20 keywords after it, alone and in its category, ms': { value: ms(added.nextSearchesMs) },
   'a product deleted, every sort shelved: patch ms': { value: ms(deleted.patchMs) },
-  '  then 20 keywords, alone and in its category, ms ': { value: ms(deleted.nextSearchesMs) },
+  'a product deleted: 20 keywords after it, alone and in its category, ms': {
+    value: ms(deleted.nextSearchesMs),
+  },
   ...firstSortedPageMs,
 });
 await database.close();

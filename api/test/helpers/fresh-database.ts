@@ -3,15 +3,15 @@ import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 
+/** Where the run's migrated PGlite database is (a file of `dumpDataDir`), set by pglite-template.ts. */
+export const PGLITE_TEMPLATE = 'SHOP_TEST_PGLITE_TEMPLATE';
+
 /**
  * A fresh database per test file or bench run: in-memory PGlite by default, or, when DATABASE_URL is set,
  * a throwaway database created on that PostgreSQL server and dropped afterwards. Its own file, without
  * vitest, so the benches (plain node) use it too. Under vitest an in-memory one starts from the migrated
  * database the run made once (pglite-template.ts).
  */
-/** Where the run's migrated PGlite database is (a file of `dumpDataDir`), set by pglite-template.ts. */
-export const PGLITE_TEMPLATE = 'SHOP_TEST_PGLITE_TEMPLATE';
-
 export async function freshDatabase(
   serverUrl = process.env.DATABASE_URL,
 ): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
