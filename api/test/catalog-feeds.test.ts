@@ -52,11 +52,17 @@ const changesSince = async (since?: number) => {
   expect(response.statusCode).toBe(200);
   return response.json() as { revision: number; products: string[] | null };
 };
-/** The products changed after `since`, once the write's revision (recorded after it commits) is there. */
-const changedAfter = async (since: number) => {
-  await expect.poll(async () => (await changesSince(since)).revision).toBeGreaterThan(since);
-  return (await changesSince(since)).products;
-};
+/**
+ * Waits for the changes after `since` to be `expected`: a write records its revision just after it
+ * commits, so the next write's row can land before the one before it (read as "anything" meanwhile).
+ */
+const expectChangedAfter = (since: number, expected: string[] | null) =>
+  expect
+    .poll(async () => {
+      const changes = await changesSince(since);
+      return changes.revision > since ? changes.products : 'nothing yet';
+    })
+    .toEqual(expected);
 
 /**
  * The revision once no earlier write's is still arriving: a write records its revision after it commits,
@@ -76,7 +82,7 @@ describe('GET /catalog/changes', () => {
   it('names the products whose pages changed, whoever changed them', async () => {
     const start = await settledRevision();
     const product = await addProduct(t.app);
-    expect(await changedAfter(start)).toEqual([product.id]);
+    await expectChangedAfter(start, [product.id]);
 
     const afterAdd = await settledRevision();
     const edited = await t.request('PUT', `/admin/product/${product.id}`, {
@@ -90,7 +96,7 @@ describe('GET /catalog/changes', () => {
       payload: { rating: 4, comment: 'Good', productId: product.id },
     });
     expect(review.statusCode).toBe(200);
-    expect(await changedAfter(afterAdd)).toEqual([product.id]);
+    await expectChangedAfter(afterAdd, [product.id]);
 
     // An order takes stock from its lines' products; nothing else it shows changed.
     const beforeOrder = await settledRevision();
@@ -113,7 +119,7 @@ describe('GET /catalog/changes', () => {
       t.request('PUT', '/me/update', { as: who, payload: { name, email: who.email } });
     const before = await settledRevision();
     expect((await rename(reviewer, 'Renamed Reviewer')).statusCode).toBe(200);
-    expect(await changedAfter(before)).toEqual([product.id]);
+    await expectChangedAfter(before, [product.id]);
 
     const quiet = await settledRevision();
     const silent = await register(t.app);
@@ -125,23 +131,46 @@ describe('GET /catalog/changes', () => {
     expect((await t.request('DELETE', `/admin/user/${reviewer.userId}`, { as: t.admin })).statusCode).toBe(
       200,
     );
-    expect(await changedAfter(gone)).toEqual([product.id]);
+    await expectChangedAfter(gone, [product.id]);
   });
 
   it('says anything may have changed when it cannot name the products', async () => {
     // A change that names nothing, as a spreadsheet import or a seed makes.
     const before = await settledRevision();
     t.app.shop.catalogCache.invalidate();
-    expect(await changedAfter(before)).toBeNull();
+    await expectChangedAfter(before, null);
 
     const now = (await changesSince()).revision;
     expect((await changesSince()).products).toBeNull(); // no since: only the revision
     expect((await changesSince(now + 5)).products).toBeNull(); // ahead of this database: another one
-    // A revision with no row (forgotten, or its write failed) cannot be vouched for.
+    // A revision with no row while a later one has its row (forgotten, or its write failed) cannot be
+    // vouched for.
     await addProduct(t.app);
-    await expect.poll(async () => (await changesSince()).revision).toBeGreaterThan(now);
-    await t.app.shop.db.execute(sql`delete from catalog_changes where revision > ${now}`);
-    expect((await changesSince(now)).products).toBeNull();
+    await addProduct(t.app);
+    await expect.poll(async () => (await changesSince(now)).revision).toBe(now + 2);
+    await t.app.shop.db.execute(sql`delete from catalog_changes where revision = ${now + 1}`);
+    expect(await changesSince(now)).toEqual({ success: true, revision: now + 2, products: null });
+  });
+
+  it('answers a revision taken but not yet recorded as not yet happened, and as a gap once a later one is', async () => {
+    const db = t.app.shop.db;
+    const start = await settledRevision();
+    // A write between its commit and its revision's row: the sequence has moved, the row is not there.
+    await db.execute(sql`select nextval('catalog_revision')`);
+    expect(await changesSince(start)).toEqual({ success: true, revision: start, products: [] });
+
+    const product = await addProduct(t.app);
+    await db.execute(
+      sql`insert into catalog_changes (revision, products) values (${start + 1}, ${JSON.stringify([product.id])}::jsonb)`,
+    );
+    await expectChangedAfter(start, [product.id]);
+
+    // Taken and never recorded (the write's row failed): the next write's row makes it a gap.
+    const afterFailed = await settledRevision();
+    await db.execute(sql`select nextval('catalog_revision')`);
+    expect((await changesSince(afterFailed)).revision).toBe(afterFailed);
+    await addProduct(t.app);
+    await expectChangedAfter(afterFailed, null);
   });
 
   it('refuses a since that is not a revision', async () => {

@@ -50,10 +50,17 @@ export async function readCatalogRevision(db: Db): Promise<number> {
 }
 
 /**
- * The revision now and the products changed after `since`, or `products: null` when that cannot be said
- * for certain: a change of anything, more changes than one answer adds up, or a revision with no row (one
- * no longer remembered, one whose write has not committed yet, or a write that failed). Null costs the
- * caller its whole cache, never a stale page.
+ * The revision the changes are read up to and the products changed after `since`, or `products: null` when
+ * that cannot be said for certain: a change of anything, more changes than one answer adds up, or a
+ * revision with no row while a later one has its row (one no longer remembered, a write that failed, or
+ * two writes committing out of order). Null costs the caller its whole cache, never a stale page.
+ *
+ * A write takes its revision from the sequence and records it in one statement just after its own commit,
+ * so on PostgreSQL the sequence can be a revision or two ahead of the rows for a moment. Revisions past
+ * the last row are answered as not yet happened (the answer's revision stops before them, and the caller
+ * asks from there again), not as null: a poll that lands in that moment would otherwise cost a page
+ * cache everything, or the list index a reload of the whole catalog. A write whose row never arrives is
+ * seen as a gap (null) with the next write's row.
  */
 export async function readCatalogChanges(
   db: Db,
@@ -71,10 +78,11 @@ export async function readCatalogChanges(
   );
   const rows = rowsOf<{ revision: string | number; products: string[] | null }>(result);
   const products = new Set<string>();
-  for (const [at, row] of rows.entries()) {
-    if (Number(row.revision) !== since + 1 + at || !row.products) return { revision, products: null };
+  let readUpTo = since;
+  for (const row of rows) {
+    if (Number(row.revision) !== readUpTo + 1 || !row.products) return { revision, products: null };
     for (const id of row.products) products.add(id);
+    readUpTo += 1;
   }
-  if (rows.length !== revision - since) return { revision, products: null };
-  return { revision, products: [...products] };
+  return { revision: readUpTo, products: [...products] };
 }
