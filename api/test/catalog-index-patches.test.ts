@@ -128,6 +128,32 @@ describe('the catalog index after a change that names its products', () => {
     expect(new Set(sources)).toEqual(new Set(['memory']));
   });
 
+  it("keeps every sorted shelf's keywords true across price, rating and category changes, patch after patch", async () => {
+    const db = t.app.shop.db;
+    const { index, sources } = patchedIndex();
+    expect(await index.warm()).toBe(true);
+    await shelveEverySort(index);
+    const all = await db.select().from(products);
+    for (let round = 0; round < 3; round++) {
+      const changed = all.filter(() => random() < 0.1);
+      expect(changed.length).toBeGreaterThan(2);
+      for (const [i, product] of changed.entries())
+        await changeProduct(
+          product.id,
+          [
+            { pricePaise: Math.floor(random() * 3_000_000) },
+            { ratings: Math.round(random() * 500) / 100, numOfReviews: 4 },
+            { category: pick(PRODUCT_CATEGORIES) },
+          ][(i + round) % 3]!,
+        );
+      index.invalidate(changed.map((product) => product.id));
+      await expect.poll(() => index.holdsCatalog(), { timeout: 2000 }).toBe(true);
+      sources.length = 0;
+      expect(await expectAnswersOfTheDatabase(index)).toBeGreaterThan(40);
+      expect(new Set(sources)).toEqual(new Set(['memory']));
+    }
+  });
+
   it('puts a change named while the whole catalog was loading into what it loaded', async () => {
     const db = t.app.shop.db;
     const [product] = await db.select().from(products).limit(1);

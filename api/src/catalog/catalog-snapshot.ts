@@ -17,6 +17,7 @@ import {
   type CatalogShelf,
   type IndexedProduct,
   type IndexedReview,
+  type RestockedShelf,
   type ShelvedCatalog,
 } from './catalog-shelves.ts';
 import { positionsHolding, namesOnShelf, namesRestocked, type ShelfNames } from './shelf-names.ts';
@@ -34,8 +35,8 @@ export interface CatalogSnapshot extends ShelvedCatalog {
   nameTrigrams?: NameTrigrams;
   /**
    * Each shelf's names end to end, made by the first keyword asked of it (`shelfNames`), with the positions
-   * of the keywords asked since. A restocked shelf's are carried to it (`patchSnapshot`); a shelf a price or
-   * rating change reorders is a new object, so it misses; a rename drops them all.
+   * of the keywords asked since. A shelf restocked or reordered by a price or rating change is a new
+   * object: its names are carried to it (`patchSnapshot`); a rename or a category change drops them.
    */
   shelfNames?: WeakMap<CatalogShelf, ShelfNames>;
 }
@@ -222,17 +223,26 @@ export function patchSnapshot(
     // The same object sits on every shelf: changed once, it is changed everywhere.
     Object.assign(entry, now);
   }
-  if (touched.size > 0) reshelve(snapshot, [...held.values()], touched, moved);
+  if (touched.size > 0) {
+    const named = (shelf: CatalogShelf) => snapshot.shelfNames?.has(shelf) ?? false;
+    carryNames(snapshot, reshelve(snapshot, [...held.values()], touched, moved, named));
+  }
   if (added.length === 0 && removed.length === 0) return true;
-  const replaced = restock(snapshot, added, removed);
+  carryNames(snapshot, restock(snapshot, added, removed));
   for (const entry of removed) snapshot.byId.delete(entry.id);
   for (const entry of added) snapshot.byId.set(entry.id, entry);
-  // Each shelf restocked is a new object: the names of one that had them are carried to it, with the
-  // keywords' positions. The trigrams are kept by position on the whole catalog's shelf, which moved.
+  // The trigrams are kept by position on the whole catalog's shelf, which moved.
+  snapshot.nameTrigrams = undefined;
+  return true;
+}
+
+/**
+ * Each shelf restocked or reshelved is a new object: the names of one that had them are carried to it,
+ * with the keywords' positions.
+ */
+function carryNames(snapshot: CatalogSnapshot, replaced: readonly RestockedShelf[]) {
   for (const { from, to, positions, incoming } of replaced) {
     const names = snapshot.shelfNames?.get(from);
     if (names) snapshot.shelfNames!.set(to, namesRestocked(names, positions, incoming));
   }
-  snapshot.nameTrigrams = undefined;
-  return true;
 }

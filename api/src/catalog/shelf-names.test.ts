@@ -90,7 +90,7 @@ describe("a keyword's positions remembered with the shelf's names", () => {
   });
 });
 
-describe("a shelf's names carried across a restock", () => {
+describe("a shelf's names carried across a restock or a reshelve", () => {
   const afresh = (names: string[]) => namesOnShelf(shelfOfNames(names));
 
   it('are the names made afresh, with the keywords still remembered where their products went', () => {
@@ -110,7 +110,7 @@ describe("a shelf's names carried across a restock", () => {
     expect([...positionsHolding(after, 'phone')]).toEqual([0, 3]);
   });
 
-  it('agree with names made afresh after random restocks, restock after restock', () => {
+  it('agree with names made afresh after random restocks and moves, one after another', () => {
     let seed = 7;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const syllables = ['pro', 'max', 'ab', 'ba', 'a', ''];
@@ -137,6 +137,12 @@ describe("a shelf's names carried across a restock", () => {
           positions.push(i);
           next.push(shelf[i]!);
         }
+      }
+      // A repriced product leaves its place for another on a sorted shelf (`reshelve`).
+      while (positions.length > 1 && random() < 0.5) {
+        const [from, to] = [Math.floor(random() * positions.length), Math.floor(random() * positions.length)];
+        positions.splice(to, 0, ...positions.splice(from, 1));
+        next.splice(to, 0, ...next.splice(from, 1));
       }
       names = namesRestocked(names, Int32Array.from(positions), incoming);
       shelf = next;

@@ -56,11 +56,11 @@ const rememberedPositions = () =>
   });
 
 /**
- * The names of the shelf `restock` made from `before`'s shelf (`positions`: where each product comes from,
- * its old position or `-1 - k` for `incoming[k]`), with the keywords remembered there carried across:
- * the old text cut where products came or went, and each keyword's positions moved, plus the incoming
- * names holding it. Made afresh, the whole catalog's names took ~17 ms at 90,000 products and every
- * keyword was then found again over them, on every product added or deleted.
+ * The names of the shelf `restock` or `reshelve` made from `before`'s shelf (`positions`: where each product
+ * comes from, its old position or `-1 - k` for `incoming[k]`), with the keywords remembered there carried
+ * across: the old text cut where products came, went or moved, and each keyword's positions moved, plus
+ * the incoming names holding it. Made afresh, the whole catalog's names took ~17 ms at 90,000 products and
+ * every keyword was then found again over them, on every product added, deleted or repriced.
  */
 export function namesRestocked(
   before: ShelfNames,
@@ -105,11 +105,17 @@ export function namesRestocked(
   // Least recently asked first, as they were: the bound lets the same ones go.
   for (const [keyword, held] of before.remembered.entries()) {
     const found: number[] = [];
-    // A restock keeps the products that stay in their order, so these stay in the shelf's order.
-    for (const position of held) if (nowAt[position]! >= 0) found.push(nowAt[position]!);
+    // A restock keeps the products that stay in their order; a product repriced moves on a sorted shelf.
+    let inOrder = true;
+    for (const position of held) {
+      const now = nowAt[position]!;
+      if (now < 0) continue;
+      inOrder &&= found.length === 0 || found[found.length - 1]! < now;
+      found.push(now);
+    }
     const arriving = incoming.flatMap((entry, k) => (entry.folded.includes(keyword) ? [incomingAt[k]!] : []));
     const carried = Int32Array.from(found.concat(arriving));
-    names.remembered.set(keyword, arriving.length ? carried.sort() : carried);
+    names.remembered.set(keyword, arriving.length || !inOrder ? carried.sort() : carried);
   }
   return names;
 }
