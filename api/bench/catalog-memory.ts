@@ -3,7 +3,8 @@
 // how long one snapshot load takes, the heap it keeps, the time of one random-filter page from it (and of a
 // keyword alone, and in a category), and what a change naming one product costs: its read, and the patch
 // (the part that holds the event loop) for a stock change, a price change, a product added and one
-// deleted with every sorted shelf built, and the first page of each sort.
+// deleted with every sorted shelf built, the keywords asked again after each, and the first page of each
+// sort.
 import type { PGlite } from '@electric-sql/pglite';
 import { PRODUCT_CATEGORIES, PRODUCT_SORTS, productListQuerySchema } from '@shop/shared-api/schemas';
 import { openDatabase } from '../src/db/client.ts';
@@ -112,6 +113,35 @@ const searchEveryKeyword = () => {
 searchEveryKeyword();
 const added = await patchAddedOrDeleted('add');
 const deleted = await patchAddedOrDeleted('delete');
+
+/** The same twenty keywords by price and by rating, alone and in Camera: the sorted shelves' names. */
+const searchEverySortedKeyword = () => {
+  for (let i = 10; i < 30; i++)
+    for (const sort of ['price_asc', 'rating'] as const)
+      for (const category of [undefined, 'Camera'])
+        pageOfSnapshot(
+          snapshot,
+          productListQuerySchema.parse({ keyword: `product ${i}`, category, sort }),
+          'http://localhost',
+        );
+};
+/** A Camera's price moved far (its place on both sorted shelves it sits on), then the sorted searches again. */
+async function patchRepriced() {
+  searchEverySortedKeyword();
+  const cameras = snapshot.byCategory.get('Camera')!.products;
+  const { id } = cameras[Math.floor(cameras.length / 2)]!;
+  await client.query('update products set price_paise = 10000 + (price_paise * 7) % 2490000 where id = $1', [
+    id,
+  ]);
+  const fresh = await loadCatalogProducts(database.db, [id]);
+  const patchStarted = performance.now();
+  if (!patchSnapshot(snapshot, [id], fresh)) throw new Error('the price change was not patched');
+  const patchMs = performance.now() - patchStarted;
+  const searchStarted = performance.now();
+  searchEverySortedKeyword();
+  return { patchMs, nextSearchesMs: performance.now() - searchStarted };
+}
+const repriced = await patchRepriced();
 const ms = (value: number) => Math.round(value * 10) / 10;
 
 console.table({
@@ -129,6 +159,10 @@ console.table({
   'a product deleted, every sort shelved: patch ms': { value: ms(deleted.patchMs) },
   'a product deleted: 20 keywords after it, alone and in its category, ms': {
     value: ms(deleted.nextSearchesMs),
+  },
+  'a price change, keywords asked by price and rating: patch ms': { value: ms(repriced.patchMs) },
+  'a price change: 20 keywords after it by price and rating, alone and in its category, ms': {
+    value: ms(repriced.nextSearchesMs),
   },
   ...firstSortedPageMs,
 });
