@@ -1,13 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { SUGGESTIONS_PER_ANSWER } from '@shop/shared-api/schemas';
 import { useTestApp } from './helpers/test-app.ts';
 import { addProduct } from './helpers/shop.ts';
 import { SEED_PRODUCTS } from '../src/seed/catalog-data.ts';
-import { loadCatalogSnapshot, suggestionsOfSnapshot } from '../src/catalog/catalog-snapshot.ts';
+import {
+  loadCatalogProducts,
+  loadCatalogSnapshot,
+  patchSnapshot,
+  suggestionsOfSnapshot,
+} from '../src/catalog/catalog-snapshot.ts';
 import { loadSuggestions } from '../src/catalog/product-repository.ts';
 import { wordSimilarityOfTexts } from '../src/catalog/trigrams.ts';
 import { rowsOf } from '../src/db/rows.ts';
+import { products } from '../src/db/schema.ts';
 
 // The search box's suggestions (issue 28): GET /products/suggest?q=, answered from the memory index or,
 // without one, by the database's pg_trgm; both must suggest the same products in the same order.
@@ -120,6 +126,31 @@ describe('the memory index and the database agree', () => {
     for (const q of OTHER_QUERIES) {
       expect(suggestionsOfSnapshot(snapshot, q, baseUrl), q).toEqual(await loadSuggestions(db, q, baseUrl));
     }
+  });
+
+  it('still agree after products added and deleted, the trigrams carried rather than made again', async () => {
+    const db = t.app.shop.db;
+    const snapshot = await loadCatalogSnapshot(db);
+    suggestionsOfSnapshot(snapshot, 'lptop', baseUrl);
+    const trigrams = snapshot.nameTrigrams;
+    expect(trigrams).toBeDefined();
+    const [oldest, , third] = snapshot.all.products.toReversed();
+    const deleted = [oldest!.id, third!.id];
+    await db.delete(products).where(inArray(products.id, deleted));
+    // Newest of all, between the demo's (a second of its own), and with trigrams no name had.
+    const added = [
+      await addProduct(t.app, { name: 'Zeppelin Laptop Sleeve', createdAt: new Date(Date.now() + 60_000) }),
+      await addProduct(t.app, {
+        name: 'Camera Strap',
+        createdAt: new Date(Date.parse('2026-01-01T00:00:02.5Z')),
+      }),
+    ];
+    const named = [...deleted, ...added.map((product) => product.id)];
+    expect(patchSnapshot(snapshot, named, await loadCatalogProducts(db, named))).toBe(true);
+    expect(snapshot.nameTrigrams).toBeDefined();
+    expect(snapshot.nameTrigrams).not.toBe(trigrams);
+    for (const q of [...MISSPELLINGS.map(([typed]) => typed), ...OTHER_QUERIES, 'zepelin', 'strap', 'sleev'])
+      expect(suggestionsOfSnapshot(snapshot, q, baseUrl), q).toEqual(await loadSuggestions(db, q, baseUrl));
   });
 });
 

@@ -22,7 +22,8 @@ import {
 } from './catalog-shelves.ts';
 import { positionsHolding, namesOnShelf, namesRestocked, type ShelfNames } from './shelf-names.ts';
 import { idHalves } from './id-halves.ts';
-import { indexNameTrigrams, suggestedPositions, toSuggestion, type NameTrigrams } from './suggestions.ts';
+import { indexNameTrigrams, nameTrigramsRestocked, type NameTrigrams } from './name-trigrams.ts';
+import { suggestedPositions, toSuggestion } from './suggestions.ts';
 
 type ProductListQuery = z.output<typeof productListQuerySchema>;
 
@@ -228,11 +229,16 @@ export function patchSnapshot(
     carryNames(snapshot, reshelve(snapshot, [...held.values()], touched, moved, named));
   }
   if (added.length === 0 && removed.length === 0) return true;
-  carryNames(snapshot, restock(snapshot, added, removed));
+  const wholeBefore = snapshot.all;
+  const replaced = restock(snapshot, added, removed);
+  carryNames(snapshot, replaced);
   for (const entry of removed) snapshot.byId.delete(entry.id);
   for (const entry of added) snapshot.byId.set(entry.id, entry);
-  // The trigrams are kept by position on the whole catalog's shelf, which moved.
-  snapshot.nameTrigrams = undefined;
+  // The trigrams are kept by position on the whole catalog's shelf, which moved with it.
+  const whole = replaced.find((shelf) => shelf.from === wholeBefore);
+  if (snapshot.nameTrigrams && whole)
+    snapshot.nameTrigrams = nameTrigramsRestocked(snapshot.nameTrigrams, whole.positions, whole.incoming);
+  else snapshot.nameTrigrams = undefined;
   return true;
 }
 

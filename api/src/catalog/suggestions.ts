@@ -1,6 +1,7 @@
 import { SUGGESTIONS_PER_ANSWER, toRupees, type ProductSuggestion } from '@shop/shared-api/schemas';
 import type { ProductRow } from '../db/schema.ts';
 import { absoluteUrl } from '../http/public-url.ts';
+import type { NameTrigrams, QueryScratch } from './name-trigrams.ts';
 import { trigramsOf, wordSimilarity } from './trigrams.ts';
 
 /**
@@ -29,55 +30,6 @@ export const toSuggestion = (
 });
 
 /**
- * Every product name's trigrams, numbered, and for each trigram the products holding it (in list order):
- * a query adds up, per product, how many of its trigrams the name holds from a few short lists, and
- * works out the exact similarity only for the products that could still make the answer.
- */
-export interface NameTrigrams {
-  /** Each product's name lowercased, in list order (the literal match). */
-  folded: readonly string[];
-  numbers: Map<string, number>;
-  /** Each product's name as trigram numbers, in order, repeats kept. */
-  names: Int32Array[];
-  /** Per trigram number, the products (by position) whose name holds it, each once. */
-  holders: Int32Array[];
-  /** The working arrays every query of this index reuses (`QueryScratch`). */
-  scratch: QueryScratch;
-}
-
-/**
- * A query's working arrays, made once per index rather than once per query: at 10,000 products, making
- * and zeroing them was a sixth of a suggestion's time. Queries are worked out one at a time (the work is
- * synchronous), so one set per index is enough. A count is kept as `base + count`, `base` growing past
- * every count of earlier queries, so an entry an earlier query left reads as 0 without being cleared.
- */
-interface QueryScratch {
-  base: number;
-  /** How far past `base` the last query's counts may reach. */
-  stride: number;
-  /** Per product: of the query's trigrams, how many its name holds (`base + n`). */
-  shares: Int32Array;
-  /** Per product: of the trigrams a literal match must hold, how many its name holds (`base + n`). */
-  literalShares: Int32Array;
-  /** Per product: `base + 1` once its name is known to hold the query literally. */
-  literal: Int32Array;
-  /** Per trigram number: 1 for the query's trigrams, 0 again once the query is answered. */
-  inQuery: Uint8Array;
-  /** `wordSimilarity`'s scratch, all -1 between calls. */
-  lastPosition: Int32Array;
-}
-
-const newScratch = (products: number, trigrams: number): QueryScratch => ({
-  base: 0,
-  stride: 0,
-  shares: new Int32Array(products),
-  literalShares: new Int32Array(products),
-  literal: new Int32Array(products),
-  inQuery: new Uint8Array(trigrams),
-  lastPosition: new Int32Array(trigrams).fill(-1),
-});
-
-/**
  * The base of the next query's counts: past every count the last query can have left (its `stride`), and
  * room for this one's (at most `largestCount`); the arrays are cleared once the bases reach 2³¹.
  */
@@ -89,32 +41,6 @@ function nextBase(scratch: QueryScratch, largestCount: number): number {
   scratch.literalShares.fill(0);
   scratch.literal.fill(0);
   return (scratch.base = 0);
-}
-
-export function indexNameTrigrams(folded: readonly string[]): NameTrigrams {
-  const numbers = new Map<string, number>();
-  const holders: number[][] = [];
-  const names = folded.map((name, position) => {
-    const trigrams = Int32Array.from(trigramsOf(name), (trigram) => {
-      let number = numbers.get(trigram);
-      if (number === undefined) {
-        number = numbers.size;
-        numbers.set(trigram, number);
-        holders.push([]);
-      }
-      const list = holders[number]!;
-      if (list[list.length - 1] !== position) list.push(position);
-      return number;
-    });
-    return trigrams;
-  });
-  return {
-    folded,
-    numbers,
-    names,
-    holders: holders.map((list) => Int32Array.from(list)),
-    scratch: newScratch(folded.length, numbers.size),
-  };
 }
 
 interface Scored {
