@@ -128,7 +128,7 @@ describe('the memory index and the database agree', () => {
     }
   });
 
-  it('still agree after products added and deleted, the trigrams carried rather than made again', async () => {
+  it('still agree after products added, deleted and renamed, the trigrams carried rather than made again', async () => {
     const db = t.app.shop.db;
     const snapshot = await loadCatalogSnapshot(db);
     suggestionsOfSnapshot(snapshot, 'lptop', baseUrl);
@@ -145,11 +145,25 @@ describe('the memory index and the database agree', () => {
         createdAt: new Date(Date.parse('2026-01-01T00:00:02.5Z')),
       }),
     ];
-    const named = [...deleted, ...added.map((product) => product.id)];
+    // And one renamed: its old name's trigrams out, the new one's in.
+    const renamed = snapshot.all.products[3]!.id;
+    await db
+      .update(products)
+      .set({ name: 'Walkie Talkie Pair' })
+      .where(inArray(products.id, [renamed]));
+    const named = [...deleted, ...added.map((product) => product.id), renamed];
     expect(patchSnapshot(snapshot, named, await loadCatalogProducts(db, named))).toBe(true);
     expect(snapshot.nameTrigrams).toBeDefined();
     expect(snapshot.nameTrigrams).not.toBe(trigrams);
-    for (const q of [...MISSPELLINGS.map(([typed]) => typed), ...OTHER_QUERIES, 'zepelin', 'strap', 'sleev'])
+    for (const q of [
+      ...MISSPELLINGS.map(([typed]) => typed),
+      ...OTHER_QUERIES,
+      'zepelin',
+      'strap',
+      'sleev',
+      'walky',
+      'talkie',
+    ])
       expect(suggestionsOfSnapshot(snapshot, q, baseUrl), q).toEqual(await loadSuggestions(db, q, baseUrl));
   });
 });

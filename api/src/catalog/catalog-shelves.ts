@@ -248,6 +248,24 @@ function movedPositions(
   return { positions, incoming };
 }
 
+/**
+ * Where each product of `shelf` comes from when the `renamed` products' names changed in place (as
+ * `splicedPositions`): every one from its own position, a renamed one as incoming, so what is kept by name
+ * beside the shelf can take the new names. Undefined when none of them is on it.
+ */
+export function renamedOn(
+  shelf: CatalogShelf,
+  renamed: readonly IndexedProduct[],
+): Pick<RestockedShelf, 'positions' | 'incoming'> | undefined {
+  const incoming: IndexedProduct[] = [];
+  const positions = countingUpTo(shelf.products.length).slice(0, shelf.products.length);
+  for (const entry of renamed) {
+    const at = shelf.products.indexOf(entry);
+    if (at >= 0) positions[at] = -incoming.push(entry);
+  }
+  return incoming.length ? { positions, incoming } : undefined;
+}
+
 let counting = new Int32Array(0);
 /** 0, 1, 2, … up to at least `length`, made once and grown when a shelf outgrows it. */
 function countingUpTo(length: number): Int32Array {
