@@ -13,6 +13,7 @@ import {
   loadCatalogSnapshot,
   pageOfSnapshot,
   patchSnapshot,
+  suggestionsOfSnapshot,
 } from '../src/catalog/catalog-snapshot.ts';
 
 const count = Number(process.argv[2] ?? 10_000);
@@ -98,7 +99,14 @@ async function patchAddedOrDeleted(change: 'add' | 'delete') {
   // shelves' names (the whole catalog's, Camera's) and the positions of the keywords asked before it.
   const searchStarted = performance.now();
   searchEveryKeyword();
-  return { patchMs, nextSearchesMs: performance.now() - searchStarted };
+  const nextSearchesMs = performance.now() - searchStarted;
+  return { patchMs, nextSearchesMs, nextSuggestionMs: firstSuggestionMs() };
+}
+/** A search box's suggestion (a typo), in ms: the first after a load or a change works out the names' trigrams unless carried. */
+function firstSuggestionMs() {
+  const started = performance.now();
+  suggestionsOfSnapshot(snapshot, 'prodct 12', 'http://localhost');
+  return performance.now() - started;
 }
 /** Twenty keywords of ~1,100 names each, alone and in a category: what shoppers asked before a change. */
 const searchEveryKeyword = () => {
@@ -111,6 +119,7 @@ const searchEveryKeyword = () => {
       );
 };
 searchEveryKeyword();
+const suggestionAfterLoadMs = firstSuggestionMs();
 const added = await patchAddedOrDeleted('add');
 const deleted = await patchAddedOrDeleted('delete');
 
@@ -142,6 +151,23 @@ async function patchRepriced() {
   return { patchMs, nextSearchesMs: performance.now() - searchStarted };
 }
 const repriced = await patchRepriced();
+
+/** A Camera renamed: its new name taken into every shelf's names and the trigrams, then the searches again. */
+async function patchRenamed() {
+  const cameras = snapshot.byCategory.get('Camera')!.products;
+  const { id } = cameras[Math.floor(cameras.length / 3)]!;
+  await client.query(`update products set name = 'Renamed Bench Product 12' where id = $1`, [id]);
+  const fresh = await loadCatalogProducts(database.db, [id]);
+  const patchStarted = performance.now();
+  if (!patchSnapshot(snapshot, [id], fresh)) throw new Error('the rename was not patched');
+  const patchMs = performance.now() - patchStarted;
+  const searchStarted = performance.now();
+  searchEveryKeyword();
+  searchEverySortedKeyword();
+  const nextSearchesMs = performance.now() - searchStarted;
+  return { patchMs, nextSearchesMs, nextSuggestionMs: firstSuggestionMs() };
+}
+const renamed = await patchRenamed();
 const ms = (value: number) => Math.round(value * 10) / 10;
 
 console.table({
@@ -156,10 +182,16 @@ console.table({
   'a price change, every sort shelved: patch ms': { value: ms(pricePatch.patchMs) },
   'a product added, every sort shelved: patch ms': { value: ms(added.patchMs) },
   'a product added: 20 keywords after it, alone and in its category, ms': { value: ms(added.nextSearchesMs) },
+  "the first suggestion of a snapshot (the names' trigrams made) ms": { value: ms(suggestionAfterLoadMs) },
+  'a product added: the next suggestion ms': { value: ms(added.nextSuggestionMs) },
   'a product deleted, every sort shelved: patch ms': { value: ms(deleted.patchMs) },
   'a product deleted: 20 keywords after it, alone and in its category, ms': {
     value: ms(deleted.nextSearchesMs),
   },
+  'a product deleted: the next suggestion ms': { value: ms(deleted.nextSuggestionMs) },
+  'a product renamed: patch ms': { value: ms(renamed.patchMs) },
+  'a product renamed: the 120 searches after it ms': { value: ms(renamed.nextSearchesMs) },
+  'a product renamed: the next suggestion ms': { value: ms(renamed.nextSuggestionMs) },
   'a price change, keywords asked by price and rating: patch ms': { value: ms(repriced.patchMs) },
   'a price change: 20 keywords after it by price and rating, alone and in its category, ms': {
     value: ms(repriced.nextSearchesMs),
