@@ -27,15 +27,21 @@ test('when Clerk is configured but cannot load, the shell says so instead of a b
   try {
     // Clerk's script is blocked, as a closed network or an ad blocker would.
     await page.route('**/*clerk*/**', (route) => route.abort());
-    await page.goto(`http://localhost:${shellPort}/account`);
+    // Clerk's loader retries for longer than the shell waits (CLERK_LOAD_TIMEOUT_MS, 15 s): the page's clock
+    // is moved on in steps rather than waited out, ~15 s a page.
+    await page.clock.install();
     const failure = page.getByRole('alert').filter({ hasText: 'Sign-in is unavailable' });
-    await expect(failure).toBeVisible({ timeout: 30_000 });
+    const waitForFailure = () =>
+      expect(async () => {
+        await page.clock.fastForward(5_000);
+        await expect(failure).toBeVisible({ timeout: 1_000 });
+      }).toPass({ timeout: 30_000 });
+    await page.goto(`http://localhost:${shellPort}/account`);
+    await waitForFailure();
     await expect(failure.getByRole('button', { name: 'Reload' })).toBeVisible();
 
     await page.goto(`http://localhost:${shellPort}/login`);
-    await expect(page.getByRole('alert').filter({ hasText: 'Sign-in is unavailable' })).toBeVisible({
-      timeout: 30_000,
-    });
+    await waitForFailure();
 
     // The rest of the shop keeps working.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
