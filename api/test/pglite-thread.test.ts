@@ -10,7 +10,7 @@ import { connectInThread, openDatabase, type Database } from '../src/db/client.t
 import { isUniqueViolation } from '../src/db/errors.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import { users } from '../src/db/schema.ts';
-import { longestTimerGap } from './helpers/event-loop.ts';
+import { longestTimerGap, mostGapWhileWorkRunsElsewhere } from './helpers/event-loop.ts';
 
 // The shop's own embedded database (a directory, as `pnpm start` keeps it) runs in a thread of its own
 // (src/db/pglite-thread): what the api sees must be what PGlite in its own thread gave it, and a long
@@ -130,7 +130,7 @@ describe('the embedded database in its own thread', () => {
     );
     // The query is long enough to show a stall (in this thread it held the timers for all of it).
     expect(queryMs).toBeGreaterThan(150);
-    expect(longestGapMs).toBeLessThan(50);
+    expect(longestGapMs).toBeLessThan(mostGapWhileWorkRunsElsewhere(queryMs, 50));
   });
 });
 
