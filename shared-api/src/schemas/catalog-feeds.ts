@@ -25,9 +25,11 @@ export const catalogChangesQuerySchema = z.object({
 });
 
 /**
- * The revision now and the products whose pages changed after `since`: only those product pages, and every
- * page that lists products, need rendering again. `products: null` when anything may have changed (a
- * reviewer's new name, a seed, an import, a change no longer remembered, or no `since`).
+ * The revision the changes are read up to and the products whose pages changed after `since`: only those
+ * product pages, and every page that lists products, need rendering again; ask from that revision next.
+ * It can be a step behind `GET /catalog/revision` while a write is recording its revision. `products:
+ * null` when anything may have changed (a seed, an import, a change no longer remembered or never
+ * recorded, or no `since`).
  */
 export const catalogChangesResponseSchema = z.object({
   success: z.literal(true),
