@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { randomRestock } from '../../test/helpers/random-restock.ts';
 import { indexNameTrigrams, nameTrigramsRestocked, type NameTrigrams } from './name-trigrams.ts';
 import { suggestedPositions } from './suggestions.ts';
 
@@ -23,22 +24,8 @@ describe("the names' trigrams carried across a restock", () => {
     let shelf = Array.from({ length: 60 }, randomName);
     let index = indexNameTrigrams(shelf);
     for (let round = 0; round < 30; round++) {
-      // Each name stays with probability 0.85, in order; new ones arrive anywhere.
-      const positions: number[] = [];
-      const incoming: { folded: string }[] = [];
-      const next: string[] = [];
-      for (let i = 0; i <= shelf.length; i++) {
-        while (random() < 0.1) {
-          const name = round % 3 === 0 ? `${randomName()} new${round}` : randomName();
-          positions.push(-1 - incoming.length);
-          incoming.push({ folded: name });
-          next.push(name);
-        }
-        if (i < shelf.length && random() < 0.85) {
-          positions.push(i);
-          next.push(shelf[i]!);
-        }
-      }
+      const newName = () => (round % 3 === 0 ? `${randomName()} new${round}` : randomName());
+      const { positions, incoming, next } = randomRestock(shelf, random, newName);
       index = nameTrigramsRestocked(index, Int32Array.from(positions), incoming);
       shelf = next;
       const afresh = indexNameTrigrams(shelf);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { randomRestock } from '../../test/helpers/random-restock.ts';
 import { shelve, type IndexedProduct } from './catalog-shelves.ts';
 import {
   forEachNameContaining,
@@ -122,22 +123,7 @@ describe("a shelf's names carried across a restock or a reshelve", () => {
     let names = afresh(shelf);
     for (let round = 0; round < 30; round++) {
       for (const keyword of ['pro', 'ab', 'a b', 'x']) positionsHolding(names, keyword);
-      // Each product stays with probability 0.85, in order; new ones arrive anywhere.
-      const positions: number[] = [];
-      const incoming: { folded: string }[] = [];
-      const next: string[] = [];
-      for (let i = 0; i <= shelf.length; i++) {
-        while (random() < 0.1) {
-          const name = randomName();
-          positions.push(-1 - incoming.length);
-          incoming.push({ folded: name });
-          next.push(name);
-        }
-        if (i < shelf.length && random() < 0.85) {
-          positions.push(i);
-          next.push(shelf[i]!);
-        }
-      }
+      const { positions, incoming, next } = randomRestock(shelf, random, randomName);
       // A repriced product leaves its place for another on a sorted shelf (`reshelve`).
       while (positions.length > 1 && random() < 0.5) {
         const [from, to] = [Math.floor(random() * positions.length), Math.floor(random() * positions.length)];
