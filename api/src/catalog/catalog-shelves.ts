@@ -195,49 +195,50 @@ export function reshelve(
     const compare = comparison(sort);
     // Taken out and put back in place: sorting the shelf again, even nearly in order, costs ~20 ms at 90,000.
     // All out before any goes back: the binary search needs the rest in order.
+    const wasAt = new Map(held.map((entry) => [entry, from.products.indexOf(entry)]));
+    const takenOut = [...wasAt.values()].filter((at) => at >= 0).sort((a, b) => a - b);
     const list = from.products.slice();
-    const takenOut = held.map((entry) => from.products.indexOf(entry)).filter((at) => at >= 0);
-    for (const entry of held) {
-      const at = list.indexOf(entry);
-      if (at >= 0) list.splice(at, 1);
-    }
+    // From the last, so the places of those before it stay where they were.
+    for (const at of takenOut.toReversed()) list.splice(at, 1);
     const placed = held.filter((entry) => !category || entry.category === category);
     for (const entry of placed) placeInOrder(list, entry, compare);
     const to = shelve(list);
     catalog.sorted.set(key, to);
-    if (followed(from)) replaced.push({ from, to, ...movedPositions(from.products, list, takenOut, placed) });
+    if (followed(from))
+      replaced.push({ from, to, ...movedPositions(from.products.length, list, wasAt, takenOut, placed) });
   }
   return replaced;
 }
 
 /**
- * Where each product of `list` comes from on `before` (as `splicedPositions`), when `list` is `before` with
- * the products at `takenOut` (old positions) taken out and `placed` put back in: the others keep their
- * order. One placed that was not on `before` (a category changed) is incoming. The runs between the moved
- * products are copied from a shared 0, 1, 2, … array: a loop over 90,000 positions, run once a change and
- * so never optimised, took 5-8 ms a shelf.
+ * Where each product of `list` comes from on the shelf before (`beforeLength` long; as `splicedPositions`),
+ * when `list` is that shelf with the products at `takenOut` (old positions, ascending) taken out and
+ * `placed` put back in: the others keep their order. `wasAt` is each moved product's old position, -1 for
+ * one that was not there (a category changed: incoming). The runs between the moved products are copied
+ * from a shared 0, 1, 2, … array: a loop over 90,000 positions, run once a change and so never optimised,
+ * took 5-8 ms a shelf.
  */
 function movedPositions(
-  before: readonly IndexedProduct[],
+  beforeLength: number,
   list: readonly IndexedProduct[],
+  wasAt: ReadonlyMap<IndexedProduct, number>,
   takenOut: readonly number[],
   placed: readonly IndexedProduct[],
 ): Pick<RestockedShelf, 'positions' | 'incoming'> {
   const incoming: IndexedProduct[] = [];
   const moves = placed
     .map((entry) => {
-      const at = before.indexOf(entry);
+      const at = wasAt.get(entry)!;
       return { now: list.indexOf(entry), from: at >= 0 ? at : -incoming.push(entry) };
     })
     .sort((a, b) => a.now - b.now);
-  const out = [...takenOut].sort((a, b) => a - b);
-  const counting = countingUpTo(before.length);
+  const counting = countingUpTo(beforeLength);
   const positions = new Int32Array(list.length);
   let [i, next, skipped] = [0, 0, 0];
   for (const { now, from } of [...moves, { now: list.length, from: 0 }]) {
     while (i < now) {
-      while (out[skipped] === next) [next, skipped] = [next + 1, skipped + 1];
-      const run = Math.min(now - i, (out[skipped] ?? before.length) - next);
+      while (takenOut[skipped] === next) [next, skipped] = [next + 1, skipped + 1];
+      const run = Math.min(now - i, (takenOut[skipped] ?? beforeLength) - next);
       // Only if `list` is not what the caller says: a patch that throws is dropped for a whole load.
       if (run <= 0) throw new Error('a reshelved shelf is not its old one with the moved products moved');
       positions.set(counting.subarray(next, next + run), i);
