@@ -65,6 +65,18 @@ describe("the design system's global styles cut to a page", () => {
     expect(kept(everything)).toBe(sheet.tag);
   });
 
+  it('cuts again for a page that refers to other tokens, and alike for pages that refer to the same', () => {
+    const brand = kept('<style>.a{color:var(--chakra-colors-brand-700)}.b{animation-name:pulse}</style>');
+    const purple = kept('<style>.a{color:var(--chakra-colors-purple-500)}</style>');
+    const brandAgain = kept('<b style="animation-name:pulse;color:var(--chakra-colors-brand-700)"></b>');
+    expect(purple).toContain('--chakra-colors-purple-500');
+    expect(purple).not.toContain('--chakra-colors-brand-700');
+    expect(purple).not.toContain('@keyframes pulse');
+    expect(brandAgain).toBe(brand);
+    expect(brandAgain).toContain('--chakra-colors-brand-700');
+    expect(brandAgain).toContain('@keyframes pulse');
+  });
+
   it('ships the whole sheet by a name that changes with its content', () => {
     expect(sheet.tag).toBe(`<style id="${SHIPPED_GLOBAL_STYLES_ID}">${css}</style>`);
     expect(sheet.path).toMatch(/^\/global-styles-[\w-]{12}\.css$/);
