@@ -77,16 +77,33 @@ const pageRoutes: PageRoute[] = [
   },
 ];
 
-/** The storefront's page at `pathname`: the home page, one of the pages below, or none (not its address). */
-export function pageAt(
-  pathname: string,
-): { path: string; params: Record<string, string | undefined>; signedIn: boolean } | null {
-  if (pathname === '/') return { path: '/', params: {}, signedIn: false };
-  const routes = pageRoutes.map((route) => ({ path: route.path, handle: route }));
-  const [page] = matchRoutes(routes, pathname) ?? [];
+/** The page routes as React Router matches them, each with its page as its handle. */
+const matchedRoutes = pageRoutes.map((route) => ({ path: route.path, handle: route }));
+
+/**
+ * The storefront's page at `pathname`: the home page, one of the pages below, or none (not its address),
+ * with what fetches its chunk (a failure is left to its lazy load). Matched once: the page server asks this
+ * for every render.
+ */
+export function pageAt(pathname: string): {
+  path: string;
+  params: Record<string, string | undefined>;
+  signedIn: boolean;
+  preload: () => Promise<void>;
+} | null {
+  // The home page is part of this module.
+  if (pathname === '/') return { path: '/', params: {}, signedIn: false, preload: async () => {} };
+  const [page] = matchRoutes(matchedRoutes, pathname) ?? [];
   if (!page) return null;
   const route = page.route.handle as PageRoute;
-  return { path: route.path, params: page.params, signedIn: route.signedIn ?? false };
+  return {
+    path: route.path,
+    params: page.params,
+    signedIn: route.signedIn ?? false,
+    preload: async () => {
+      await route.preload().catch(() => {});
+    },
+  };
 }
 
 /** The route patterns of the pages behind sign-in: no server renders them, no crawler is sent there. */
@@ -94,11 +111,9 @@ export const signedInPaths: readonly string[] = pageRoutes
   .filter((route) => route.signedIn)
   .map((route) => route.path);
 
-/** Fetches the chunk of the page at `pathname`, if it is one of these; a failure is left to its lazy load. */
+/** Fetches the chunk of the page at `pathname`, if it is one of these. */
 export async function preloadPage(pathname: string): Promise<void> {
-  const routes = pageRoutes.map((route) => ({ path: route.path, handle: route }));
-  const [page] = matchRoutes(routes, pathname) ?? [];
-  await (page?.route.handle as PageRoute | undefined)?.preload().catch(() => {});
+  await pageAt(pathname)?.preload();
 }
 
 // The landing page's chunk is part of loading this module (the shell waits for it before its first

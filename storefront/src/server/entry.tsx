@@ -12,7 +12,7 @@ import {
   type StorefrontServerEntry,
 } from '@shop/shared-contract';
 import type { QueryClient } from '@tanstack/react-query';
-import StorefrontRoutes, { pageAt, preloadPage, signedInPaths } from '../app/StorefrontRoutes.tsx';
+import StorefrontRoutes, { pageAt, signedInPaths } from '../app/StorefrontRoutes.tsx';
 import { filtersFromAddress } from '../features/catalog/catalog-address.ts';
 import { catalogHead, homeHead, productHead, productNotFoundHead, searchHead } from './page-head.ts';
 
@@ -39,7 +39,7 @@ export async function preparePage({ url, shopUrl, queryClient }: PageRequest): P
   const page = pageAt(url.pathname);
   if (!page) return { kind: 'not-found' };
   // The page's own code, so the render draws it rather than its loading bar.
-  await preloadPage(url.pathname);
+  await page.preload();
   if (page.signedIn) return { kind: 'frame' };
   switch (page.path) {
     case '/': {
