@@ -12,11 +12,12 @@ export const mainLinks = [
   { to: '/search', label: 'Search', end: false },
 ] as const;
 
+// Made once: React Router keeps what it compiles of a routes array by the array (patches/README.md).
+const linkRoutes = mainLinks.map(({ to, end }) => ({ to, routes: [{ path: end ? to : `${to}/*` }] }));
+
 /**
  * The main links a page at `pathname` marks as current: the one thing in a guest's bar that follows the
  * address, so the server keeps one rendered bar for each answer (src/server/frame-parts.ts).
  */
 export const currentMainLinks = (pathname: string): string[] =>
-  mainLinks
-    .filter(({ to, end }) => matchRoutes([{ path: end ? to : `${to}/*` }], pathname))
-    .map(({ to }) => to);
+  linkRoutes.filter(({ routes }) => matchRoutes(routes, pathname)).map(({ to }) => to);
