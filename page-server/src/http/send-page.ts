@@ -12,15 +12,15 @@ import type { CachedPage } from '../cache/page-cache.ts';
 export const FIRST_FLIGHT_BODY_BYTES = 13_400;
 
 /**
- * Brotli's quality for a render: 4 (a product page 11.8 KB in 0.9 ms of CPU), or 5 where that would bring a
- * page 4 leaves just past the first flight into it (a catalog page 14.6 -> 13.4 KB, 1.3 ms more). 5 for
- * every render cost a product page a third more for a page that fits either way. A page asked for again is
- * compressed at 11 (`compressedHarder`).
+ * Brotli's quality for a render: 3 (a product page 12.6 KB in ~0.3 ms of CPU), or 5 where that would bring a
+ * page 3 leaves just past the first flight into it (a catalog page 15.5 -> 13.4 KB, ~1.2 ms more). 5 for
+ * every render cost four times the CPU of 3 (1.3 against 0.3 ms a product page) for pages that fit either
+ * way; 4 was in between (0.9 ms). A page asked for again is compressed at 11 (`compressedHarder`).
  */
-const QUICK_QUALITY = 4;
+const QUICK_QUALITY = 3;
 const FITTING_QUALITY = 5;
-/** How much further 5 gets than 4 on the shop's pages (8-9%), with a margin. */
-const FITTING_GAIN = 1.12;
+/** How much further 5 gets than 3 on the shop's pages (12-16%), with a margin. */
+const FITTING_GAIN = 1.2;
 
 function compressedForFirstVisit(bytes: Buffer): Buffer {
   const quick = brotliCompressSync(bytes, brotliOptions(QUICK_QUALITY, bytes));
