@@ -23,7 +23,8 @@ const REFERENCED_NAME = /\s*(--[\w-]+)/y;
 
 /**
  * The properties `texts` refer to, each once, in the order first met. Found by `var(` and then the name
- * there: a third of the time of one regular expression over the page (~50 KB of styles and markup).
+ * there, in the parts as they come: with one regular expression over their concatenation (~50 KB of
+ * styles and markup) the cut of a product page took 251 µs a render, now 146.
  */
 function referencedNamesIn(texts: readonly string[]): Set<string> {
   const names = new Set<string>();
@@ -58,9 +59,9 @@ export interface GlobalStyleSheet {
   path: string;
   /**
    * The `<style>` for one rendered page: the sheet with only the custom properties and keyframes that
-   * `page` (its styles and markup, in as many texts as it comes in) uses, directly or through others. The rest are the design system's
-   * tokens and animations for what the page does not draw; the whole sheet follows after the first paint
-   * (`path`).
+   * `page` (its styles and markup, in the parts they come in) uses, directly or through others. The rest
+   * are the design system's tokens and animations for what the page does not draw; the whole sheet
+   * follows after the first paint (`path`).
    */
   tagFor(...page: string[]): string;
 }
