@@ -8,7 +8,6 @@ const KEYFRAMES = /@keyframes\s+([\w-]+)\s*\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}/g;
  * read whole, so a `;` inside them (a data url) does not end it.
  */
 const DECLARATION = /(--[\w-]+)\s*:((?:[^;{}"'(]|"[^"]*"|'[^']*'|\([^)]*\))*);?/g;
-const REFERENCE = /var\(\s*(--[\w-]+)/g;
 /** Where a rule names keyframes: `animation` and `animation-name`, and a token's value (`spin 1s linear`). */
 const ANIMATION = /animation(?:-name)?\s*:([^;{}]*)/g;
 
@@ -46,10 +45,6 @@ function animatedNamesIn(texts: readonly string[]): Set<string> {
       for (const word of value!.match(/[\w-]+/g) ?? []) names.add(word);
   return names;
 }
-
-const referencesIn = (text: string) => Array.from(text.matchAll(REFERENCE), ([, name]) => name!);
-const animatedIn = (text: string) =>
-  Array.from(text.matchAll(ANIMATION), ([, value]) => value!.match(/[\w-]+/g) ?? []).flat();
 
 export interface GlobalStyleSheet {
   /** The whole sheet as the page's `<style>`, as the deploy step ships it in every page. */
@@ -105,7 +100,7 @@ export function globalStyleSheet(css: string): GlobalStyleSheet {
   const uses = new Map<string, string[]>();
   for (const piece of pieces)
     if (piece.kind === 'property')
-      uses.set(piece.name, [...(uses.get(piece.name) ?? []), ...referencesIn(piece.text)]);
+      uses.set(piece.name, [...(uses.get(piece.name) ?? []), ...referencedNamesIn([piece.text])]);
   const withUses = (names: Iterable<string>, kept: Set<string>) => {
     const next = [...names];
     while (next.length) {
@@ -118,8 +113,8 @@ export function globalStyleSheet(css: string): GlobalStyleSheet {
   };
   // What the sheet's own rules use (the reset's font and border colour) is kept on every page.
   const rules = pieces.filter((piece) => piece.kind === 'text').map((piece) => piece.text);
-  const always = withUses(rules.flatMap(referencesIn), new Set());
-  const alwaysAnimated = rules.flatMap(animatedIn);
+  const always = withUses(referencedNamesIn(rules), new Set());
+  const alwaysAnimated = animatedNamesIn(rules);
   const styleTag = (content: string) => `<style id="${SHIPPED_GLOBAL_STYLES_ID}">${content}</style>`;
   const hash = createHash('sha256').update(css).digest('base64url').slice(0, 12);
   const cutTo = (referenced: string[], animated: string[]) => {
