@@ -2,15 +2,29 @@
 import { createServerQueryClient } from '@shop/shared-api/server';
 import type { RemoteRoutesProps } from '@shop/shared-contract';
 import { testRuntimeConfig } from '@shop/shared-contract/testing';
-import { useId } from 'react';
+import { PageProgress, ShopThemeProvider, type Progress } from '@shop/shared-ui';
+import { Suspense, useId, type ComponentProps } from 'react';
 import { preload } from 'react-dom';
 import { Route, Routes } from 'react-router-dom';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoot } from './render-root.tsx';
 
 // The server build bundles one router; here the tree's `react-router-dom` and the server's `react-router`
 // load as two copies of it unless one is the other.
 vi.mock('react-router', () => import('react-router-dom'));
+
+// Every loading bar (the frame's, the remote's, the storefront's) is Chakra's Progress: counted as drawn.
+const drawnLoadingBar = vi.hoisted(() => vi.fn());
+vi.mock('@chakra-ui/react', async (importOriginal) => {
+  const chakra = await importOriginal<{ Progress: typeof Progress }>();
+  const DrawnRoot = chakra.Progress.Root;
+  function CountedRoot(props: ComponentProps<typeof DrawnRoot>) {
+    drawnLoadingBar();
+    return <DrawnRoot {...props} />;
+  }
+  return { ...chakra, Progress: { ...chakra.Progress, Root: CountedRoot } };
+});
 
 const config = testRuntimeConfig;
 
@@ -28,13 +42,15 @@ function QuantityField() {
 
 function TestStorefront({ notFound }: RemoteRoutesProps) {
   return (
-    <Routes>
-      <Route path="/" element={<QuantityField />} />
-      <Route path="/products/*" element={<QuantityField />} />
-      <Route path="/product/:id" element={<QuantityField />} />
-      <Route path="/search" element={<h1>Search</h1>} />
-      <Route path="*" element={notFound} />
-    </Routes>
+    <Suspense fallback={<PageProgress label="Loading the page" />}>
+      <Routes>
+        <Route path="/" element={<QuantityField />} />
+        <Route path="/products/*" element={<QuantityField />} />
+        <Route path="/product/:id" element={<QuantityField />} />
+        <Route path="/search" element={<h1>Search</h1>} />
+        <Route path="*" element={notFound} />
+      </Routes>
+    </Suspense>
   );
 }
 
@@ -89,5 +105,30 @@ describe('renderRoot with the frame kept', () => {
     expect(markup.indexOf('<header')).toBeLessThan(markup.indexOf('Quantity'));
     expect(markup.indexOf('Quantity')).toBeLessThan(markup.indexOf('<footer'));
     expect(markup).not.toContain('data-shop-part');
+  });
+});
+
+describe('renderRoot and loading states', () => {
+  it('draws no loading bar, which a page it sends never shows', async () => {
+    // React's prerender draws every Suspense boundary's fallback before its content: the frame's, the
+    // remote's and the storefront's loading bars, three of Ark's progress machines a page.
+    drawnLoadingBar.mockClear();
+    for (const keepFrame of [false, true]) {
+      const { markup } = await render('/product/789', keepFrame);
+      expect(markup).toContain('Quantity');
+      expect(markup).not.toContain('progressbar');
+    }
+    expect(drawnLoadingBar).not.toHaveBeenCalled();
+  });
+
+  it('draws the loading bar wherever it can be shown', () => {
+    drawnLoadingBar.mockClear();
+    const markup = renderToString(
+      <ShopThemeProvider>
+        <PageProgress label="Loading the page" />
+      </ShopThemeProvider>,
+    );
+    expect(markup).toContain('role="progressbar"');
+    expect(drawnLoadingBar).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,11 +1,14 @@
-import { Box, Progress } from '@shop/shared-ui';
+import { Box, Progress, UnsentLoadingStates } from '@shop/shared-ui';
+import { use } from 'react';
 
 /**
  * A thin bar while a remote's code arrives (DESIGN.md: no spinner where the spec does not ask for one).
  * It fills the viewport so the footer stays below the fold until the page arrives: a shorter placeholder
- * let the footer jump when the storefront rendered (CLS 0.155 in Lighthouse).
+ * let the footer jump when the storefront rendered (CLS 0.155 in Lighthouse). Nothing where it would never
+ * be shown (the page server's render).
  */
 export function RemoteLoading() {
+  if (use(UnsentLoadingStates)) return null;
   return (
     <Box minH="100vh">
       <Progress.Root value={null} size="xs" colorPalette="teal" aria-label="Loading">
