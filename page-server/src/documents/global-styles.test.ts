@@ -1,5 +1,5 @@
 import { SHIPPED_GLOBAL_STYLES_ID } from '@shop/shared-contract';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { globalStyleSheet } from './global-styles.ts';
 
 // The shape of the design system's sheet: layers, a reset that uses two properties, tokens for light and
@@ -82,5 +82,29 @@ describe("the design system's global styles cut to a page", () => {
     expect(sheet.path).toMatch(/^\/global-styles-[\w-]{12}\.css$/);
     expect(globalStyleSheet(css).path).toBe(sheet.path);
     expect(globalStyleSheet(`${css} `).path).not.toBe(sheet.path);
+  });
+
+  it('cuts by a page’s markup and the parts pages share alike, scanning a shared part once', () => {
+    const styles =
+      '<style>.css-1{background:var(--chakra-colors-brand-solid)}.css-2{animation-name:pulse}</style>';
+    const after = '<footer style="color:var(--chakra-colors-brand-400)"></footer>';
+    const scanned = vi.spyOn(String.prototype, 'indexOf');
+    const scansOfStyles = () => scanned.mock.contexts.filter((text) => String(text) === styles).length;
+    const purple = sheet.tagFor('<b style="color:var(--chakra-colors-purple-500)"></b>', [styles, after]);
+    const scansOfOnePage = scansOfStyles();
+    const plain = sheet.tagFor('<b>No token of its own</b>', [styles, after]);
+    expect(scansOfStyles()).toBe(scansOfOnePage);
+    scanned.mockRestore();
+    expect(scansOfOnePage).toBeGreaterThan(0);
+    // As if the parts were one page: each page keeps its own markup's tokens and the shared parts' alike.
+    expect(purple).toBe(kept(`${styles}<b style="color:var(--chakra-colors-purple-500)"></b>${after}`));
+    expect(plain).toBe(kept(`${styles}<b>No token of its own</b>${after}`));
+    expect(purple).toContain('--chakra-colors-purple-500');
+    expect(plain).not.toContain('--chakra-colors-purple-500');
+    for (const tag of [purple, plain]) {
+      expect(tag).toContain('--chakra-colors-brand-solid:var(--chakra-colors-brand-700);');
+      expect(tag).toContain('--chakra-colors-brand-400:#2dd4bf;');
+      expect(tag).toContain('@keyframes pulse{');
+    }
   });
 });

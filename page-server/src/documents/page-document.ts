@@ -125,7 +125,7 @@ export function pageDocument(document: RenderedDocument, page: RenderedPageParts
   const { globalStyles } = document;
   const styles =
     globalStyles && pieces.afterStyles !== null
-      ? `${globalStyles.tagFor(page.styles ?? '', markup, document.after)}${pieces.afterStyles}`
+      ? `${globalStyles.tagFor(markup, [page.styles ?? '', document.after])}${pieces.afterStyles}`
       : '';
   const head =
     pieces.fromHeadEnd === null
