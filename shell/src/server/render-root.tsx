@@ -118,9 +118,18 @@ const FRAME: WrittenParts = { navbar: true, main: false, footer: true };
 const PAGE: WrittenParts = { navbar: false, main: true, footer: false };
 const OUTLINE: WrittenParts = { navbar: false, main: false, footer: false };
 
+/** Each config as text, once: the page server renders every page of a release with the same object. */
+const configTexts = new WeakMap<RuntimeConfig, string>();
+
+function configText(config: RuntimeConfig): string {
+  let text = configTexts.get(config);
+  if (text === undefined) configTexts.set(config, (text = JSON.stringify(config)));
+  return text;
+}
+
 function frameFor(request: RootRenderRequest): Promise<KeptFrame | null> {
   const key = JSON.stringify([
-    request.config,
+    configText(request.config),
     currentMainLinks(request.url.pathname),
     new Date().getFullYear(),
   ]);

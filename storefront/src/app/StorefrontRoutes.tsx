@@ -2,7 +2,7 @@ import type { RemoteRoutesProps, RuntimeConfig } from '@shop/shared-contract';
 import { RequireAuth } from '@shop/shared-auth';
 import { PageProgress, preloadableLazy } from '@shop/shared-ui';
 import { Suspense, type ReactNode } from 'react';
-import { matchRoutes, Route, Routes } from 'react-router-dom';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { AnnouncementBar } from '../features/home/AnnouncementBar.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
 
@@ -120,28 +120,41 @@ export async function preloadPage(pathname: string): Promise<void> {
 // render, index.html has preloaded this module).
 if (typeof window !== 'undefined') await preloadPage(window.location.pathname);
 
+/** The routes last made, and what they were made with. */
+let madeRoutes: { config: RuntimeConfig; notFound: ReactNode; routes: RouteObject[] } | undefined;
+
+/**
+ * The storefront's routes for `config`, made again only for another config or not-found page. React Router
+ * keeps what it ranks and compiles of a routes array by the array (patches/README.md); `<Routes>` made a new
+ * one from its children on every render, and the page server ranked and compiled them all for every page.
+ */
+function storefrontRoutes(config: RuntimeConfig, notFound: ReactNode): RouteObject[] {
+  if (madeRoutes?.config !== config || madeRoutes.notFound !== notFound) {
+    const routes: RouteObject[] = [
+      {
+        index: true,
+        element: (
+          <>
+            <AnnouncementBar />
+            <HomePage />
+          </>
+        ),
+      },
+      ...pageRoutes.map(({ path, element }) => ({ path, element: element(config) })),
+      { path: '*', element: notFound },
+    ];
+    madeRoutes = { config, notFound, routes };
+  }
+  return madeRoutes.routes;
+}
+
 /** The storefront's routes, exposed to the shell as `storefront/routes`. */
 export default function StorefrontRoutes({ notFound, config }: RemoteRoutesProps) {
+  const page = useRoutes(storefrontRoutes(config, notFound));
   return (
     <div data-remote="storefront">
       {/* A thin bar while a page's chunk arrives; it holds the page's height so the footer does not jump. */}
-      <Suspense fallback={<PageProgress label="Loading the page" />}>
-        <Routes>
-          <Route
-            index
-            element={
-              <>
-                <AnnouncementBar />
-                <HomePage />
-              </>
-            }
-          />
-          {pageRoutes.map(({ path, element }) => (
-            <Route key={path} path={path} element={element(config)} />
-          ))}
-          <Route path="*" element={notFound} />
-        </Routes>
-      </Suspense>
+      <Suspense fallback={<PageProgress label="Loading the page" />}>{page}</Suspense>
     </div>
   );
 }
