@@ -30,7 +30,7 @@ export function AdminLayout() {
       </Box>
 
       <Stack gap="6" minW="0">
-        <Suspense fallback={<PageProgress label="Loading the page" />}>
+        <Suspense fallback={<PageProgress label="Loading the page" suspenseFallback />}>
           <Outlet />
         </Suspense>
       </Stack>

@@ -5,10 +5,22 @@ import { UnsentLoadingStates } from './unsent-loading-states.ts';
 /**
  * A thin bar while a page waits for something quick (DESIGN.md: no spinner where the spec asks for none).
  * It stands in for a whole page, so it holds the viewport: at half height the footer rose into view and
- * jumped when the page arrived (payment page CLS 0.072). Nothing where it would never be shown.
+ * jumped when the page arrived (payment page CLS 0.072).
+ *
+ * `suspenseFallback`: it stands in for code or data a Suspense boundary waits for, so nothing is drawn in a
+ * render whose fallbacks are never sent (`UnsentLoadingStates`). Not where it is a page's own state, as a
+ * guard's while the session is checked: the server sends that one (signed-in pages are their frame and
+ * that bar), and without it the footer rose into view and jumped (payment page CLS 0.38).
  */
-export function PageProgress({ label = 'Loading' }: { label?: string }) {
-  if (use(UnsentLoadingStates)) return null;
+export function PageProgress({
+  label = 'Loading',
+  suspenseFallback = false,
+}: {
+  label?: string;
+  suspenseFallback?: boolean;
+}) {
+  const unsent = use(UnsentLoadingStates);
+  if (suspenseFallback && unsent) return null;
   return (
     <Box minH="100vh" pt="1">
       <Progress.Root value={null} size="xs" colorPalette="brand">

@@ -20,7 +20,7 @@ export function AppFrame({ navbar, footer }: { navbar: ReactNode; footer?: React
         <Box as="main" id="main" flex="1" w="full" maxW="1280px" mx="auto" px={{ base: '4', md: '6' }}>
           {/* The shell's pages arrive as their own chunks (app/routes.tsx). */}
           <RemoteErrorBoundary key={pathname} title="This page" onRetry={reloadPage}>
-            <Suspense fallback={<PageProgress label="Loading the page" />}>
+            <Suspense fallback={<PageProgress label="Loading the page" suspenseFallback />}>
               <Outlet />
             </Suspense>
           </RemoteErrorBoundary>

@@ -154,7 +154,7 @@ export default function StorefrontRoutes({ notFound, config }: RemoteRoutesProps
   return (
     <div data-remote="storefront">
       {/* A thin bar while a page's chunk arrives; it holds the page's height so the footer does not jump. */}
-      <Suspense fallback={<PageProgress label="Loading the page" />}>{page}</Suspense>
+      <Suspense fallback={<PageProgress label="Loading the page" suspenseFallback />}>{page}</Suspense>
     </div>
   );
 }

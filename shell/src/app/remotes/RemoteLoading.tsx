@@ -4,8 +4,8 @@ import { use } from 'react';
 /**
  * A thin bar while a remote's code arrives (DESIGN.md: no spinner where the spec does not ask for one).
  * It fills the viewport so the footer stays below the fold until the page arrives: a shorter placeholder
- * let the footer jump when the storefront rendered (CLS 0.155 in Lighthouse). Nothing where it would never
- * be shown (the page server's render).
+ * let the footer jump when the storefront rendered (CLS 0.155 in Lighthouse). Only ever a Suspense
+ * fallback (RemoteRoutes), so nothing in a render whose fallbacks are never sent (the page server's).
  */
 export function RemoteLoading() {
   if (use(UnsentLoadingStates)) return null;
