@@ -46,5 +46,5 @@ export { preloadableLazy } from './preloadable-lazy.tsx';
 export { loadOverlays, type Overlays } from './load-overlays.ts';
 export { usePageTitle } from './page-title.ts';
 export { PageProgress } from './components/PageProgress.tsx';
-export { UnsentLoadingStates } from './components/unsent-loading-states.ts';
+export { UnsentSuspenseFallbacks } from './components/unsent-suspense-fallbacks.ts';
 export { CheckIcon } from './components/icons.ts';

@@ -1,6 +1,6 @@
 import { Box, Progress } from '@chakra-ui/react';
 import { use } from 'react';
-import { UnsentLoadingStates } from './unsent-loading-states.ts';
+import { UnsentSuspenseFallbacks } from './unsent-suspense-fallbacks.ts';
 
 /**
  * A thin bar while a page waits for something quick (DESIGN.md: no spinner where the spec asks for none).
@@ -8,7 +8,7 @@ import { UnsentLoadingStates } from './unsent-loading-states.ts';
  * jumped when the page arrived (payment page CLS 0.072).
  *
  * `suspenseFallback`: it stands in for code or data a Suspense boundary waits for, so nothing is drawn in a
- * render whose fallbacks are never sent (`UnsentLoadingStates`). Not where it is a page's own state, as a
+ * render whose fallbacks are never sent (`UnsentSuspenseFallbacks`). Not where it is a page's own state, as a
  * guard's while the session is checked: the server sends that one (signed-in pages are their frame and
  * that bar), and without it the footer rose into view and jumped (payment page CLS 0.38).
  */
@@ -19,7 +19,7 @@ export function PageProgress({
   label?: string;
   suspenseFallback?: boolean;
 }) {
-  const unsent = use(UnsentLoadingStates);
+  const unsent = use(UnsentSuspenseFallbacks);
   if (suspenseFallback && unsent) return null;
   return (
     <Box minH="100vh" pt="1">

@@ -2,7 +2,7 @@ import type { EmotionCache } from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
 import { createServerQueryClient } from '@shop/shared-api/server';
 import type { RemoteRoutesProps, RuntimeConfig } from '@shop/shared-contract';
-import { createShopStyleCache, UnsentLoadingStates } from '@shop/shared-ui';
+import { createShopStyleCache, UnsentSuspenseFallbacks } from '@shop/shared-ui';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -63,10 +63,10 @@ async function renderTree(
   { url, config, storefront, queryClient, written, signal }: TreeRender,
   cache: EmotionCache,
 ): Promise<string> {
-  // A loading state is never sent: the markup is taken only once every part has rendered, and the page
+  // A Suspense fallback is never sent: the markup is taken only once every part has rendered, and the page
   // server answers with its prerendered page if any part fails or the signal aborts.
   const tree: ReactNode = (
-    <UnsentLoadingStates value>
+    <UnsentSuspenseFallbacks value>
       <RenderedPartsContext value={written}>
         <ProvidedRemotesContext value={storefront ? { storefront } : {}}>
           <ShopProviders config={config} queryClient={queryClient} styleCache={cache} globalStylesShipped>
@@ -76,7 +76,7 @@ async function renderTree(
           </ShopProviders>
         </ProvidedRemotesContext>
       </RenderedPartsContext>
-    </UnsentLoadingStates>
+    </UnsentSuspenseFallbacks>
   );
   let failure: unknown;
   const { prelude } = await prerenderToNodeStream(tree, {

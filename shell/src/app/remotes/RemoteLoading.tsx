@@ -1,4 +1,4 @@
-import { Box, Progress, UnsentLoadingStates } from '@shop/shared-ui';
+import { Box, Progress, UnsentSuspenseFallbacks } from '@shop/shared-ui';
 import { use } from 'react';
 
 /**
@@ -8,7 +8,7 @@ import { use } from 'react';
  * fallback (RemoteRoutes), so nothing in a render whose fallbacks are never sent (the page server's).
  */
 export function RemoteLoading() {
-  if (use(UnsentLoadingStates)) return null;
+  if (use(UnsentSuspenseFallbacks)) return null;
   return (
     <Box minH="100vh">
       <Progress.Root value={null} size="xs" colorPalette="teal" aria-label="Loading">

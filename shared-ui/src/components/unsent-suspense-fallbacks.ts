@@ -8,4 +8,4 @@ import { createContext } from 'react';
  * CPU for markup no one receives (docs/performance.md). Read by fallbacks only: a loading state that is a
  * page's content (a guard's while the session is checked) is sent.
  */
-export const UnsentLoadingStates = createContext(false);
+export const UnsentSuspenseFallbacks = createContext(false);
