@@ -10,7 +10,8 @@ import { useTestApp } from './helpers/test-app.ts';
 import { addProduct, listProducts, productNames as names, register } from './helpers/shop.ts';
 import { createCatalogIndex } from '../src/catalog/catalog-index.ts';
 import { loadCatalogSnapshot, pageOfSnapshot } from '../src/catalog/catalog-snapshot.ts';
-import { countCatalog, loadProductPage, loadProductView } from '../src/catalog/product-repository.ts';
+import { loadProductPage, loadProductView } from '../src/catalog/product-repository.ts';
+import { countCatalog } from '../src/catalog/list-counts.ts';
 import { products } from '../src/db/schema.ts';
 import { newId } from '../src/db/ids.ts';
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   AdminProductsPageResponse,
@@ -24,6 +24,7 @@ import { toReviewView } from '../reviews/review-repository.ts';
 import { toProductView, toProductViews } from './product-view.ts';
 import { SUGGEST_SIMILARITY, toSuggestion } from './suggestions.ts';
 import { rowsOf } from '../db/rows.ts';
+import { countProducts, productFilter } from './list-counts.ts';
 
 type ProductListQuery = z.output<typeof productListQuerySchema>;
 type AdminProductsQuery = z.output<typeof adminProductsQuerySchema>;
@@ -67,20 +68,6 @@ export async function updateProduct(
 export async function deleteProduct(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
   const [row] = await db.delete(products).where(eq(products.id, id)).returning();
   return row;
-}
-
-/** The storefront list's filters as one SQL condition. */
-export function productFilter(query: ProductListQuery) {
-  const filters: SQL[] = [];
-  if (query.keyword) filters.push(ilike(products.name, likeContaining(query.keyword)));
-  if (query.category) filters.push(eq(products.category, query.category));
-  // Rupee bounds to paise, rounded inwards so a bound never lets in a price outside it.
-  if (query.price?.gte !== undefined)
-    filters.push(gte(products.pricePaise, Math.ceil(query.price.gte * 100)));
-  if (query.price?.lte !== undefined)
-    filters.push(lte(products.pricePaise, Math.floor(query.price.lte * 100)));
-  if (query.ratings?.gte !== undefined) filters.push(gte(products.ratings, query.ratings.gte));
-  return filters.length ? and(...filters) : undefined;
 }
 
 /**
@@ -128,38 +115,6 @@ interface PageProduct {
 }
 
 const iso = (timestamp: string) => new Date(timestamp).toISOString();
-
-/** Whether the filtered count is a maintained counter: nothing asked but (perhaps) a category. */
-const countedByCategory = (query: ProductListQuery) =>
-  !query.keyword &&
-  query.price?.gte === undefined &&
-  query.price?.lte === undefined &&
-  query.ratings?.gte === undefined;
-
-/** A category's product count ('' for the whole catalog) from migration 0014's counters (no COUNT(*)). */
-const countedProducts = (category: string) =>
-  sql`coalesce((select products from catalog_counts where category = ${category}), 0)`;
-
-/** How many products the catalog holds. */
-export async function countCatalog(db: DbOrTx): Promise<number> {
-  const result = await db.execute(sql`select ${countedProducts('')}::int as all_count`);
-  return Number(rowsOf<{ all_count: number }>(result)[0]!.all_count);
-}
-
-/**
- * Both counts of the list: the total from the counters migration 0014's triggers keep (no COUNT(*)), the
- * filtered one from the category's counter when only a category is asked, else a count the indexes serve
- * (the trigram index for the keyword, the covering order and price indexes for the rest).
- */
-async function countProducts(db: DbOrTx, query: ProductListQuery) {
-  const filtered = countedByCategory(query)
-    ? countedProducts(query.category ?? '')
-    : sql`(select count(*) from products where ${productFilter(query) ?? sql`true`})`;
-  const result = await db.execute(sql`
-    select ${countedProducts('')}::int as all_count, ${filtered}::int as filtered_count`);
-  const row = rowsOf<{ all_count: number; filtered_count: number }>(result)[0]!;
-  return { all: Number(row.all_count), filtered: Number(row.filtered_count) };
-}
 
 /**
  * One page of the storefront list: the counts (`countProducts`), then the page's rows with their reviews

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -55,6 +56,35 @@ export const catalogCounts = pgTable('catalog_counts', {
   products: bigint('products', { mode: 'number' }).notNull(),
   /** Of them, those with no stock (migration 0020): the admin product list's stat card. */
   outOfStock: bigint('out_of_stock', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * Each word of each product's name (migration 0023): the name lowered and cut at ASCII whitespace, every
+ * word holding a letter or another non-digit, with the columns the list filters on beside it. A keyword
+ * without whitespace can only lie inside one word, so the list's filtered count for it is an index-only
+ * range scan of these rows (`products_words_count_idx`, `product_words_price_idx`, written by hand with
+ * INCLUDE columns) instead of a trigram bitmap rechecked against every matching product. Kept by triggers
+ * on `products` in the writing transaction. Derived data: backups leave it out, a restore rebuilds it.
+ */
+export const productWords = pgTable(
+  'product_words',
+  {
+    productId: char('product_id', { length: 24 }).notNull(),
+    word: text('word').notNull(),
+    category: text('category').notNull(),
+    pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
+    ratings: doublePrecision('ratings').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.word] })],
+);
+
+/**
+ * The distinct words of `product_words` and how many products hold each (migration 0023), with a trigram
+ * index: the words a keyword lies in are found here before any product is counted. Derived data.
+ */
+export const catalogWords = pgTable('catalog_words', {
+  word: text('word').primaryKey(),
+  products: bigint('products', { mode: 'number' }).notNull(),
 });
 
 /**

@@ -1,0 +1,108 @@
+// The storefront list's filters and its two counts (`productsCount`, `filteredProductsCount`) on the SQL
+// path, with no COUNT(*) over the products where an index or a counter can answer instead.
+import { and, eq, gte, ilike, lte, sql, type Column, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { productListQuerySchema } from '@shop/shared-api/schemas';
+import type { DbOrTx } from '../db/client.ts';
+import { products, productWords } from '../db/schema.ts';
+import { likeContaining } from '../db/paging.ts';
+import { rowsOf } from '../db/rows.ts';
+
+type ProductListQuery = z.output<typeof productListQuerySchema>;
+
+/** The columns a list filters on: the product's own, or their copies beside each word (`product_words`). */
+type FilteredColumns = Record<'category' | 'pricePaise' | 'ratings', Column>;
+
+/** The category, price and rating filters as SQL conditions over `columns`. */
+function rangeFilters(query: ProductListQuery, columns: FilteredColumns): SQL[] {
+  const filters: SQL[] = [];
+  if (query.category) filters.push(eq(columns.category, query.category));
+  // Rupee bounds to paise, rounded inwards so a bound never lets in a price outside it.
+  if (query.price?.gte !== undefined) filters.push(gte(columns.pricePaise, Math.ceil(query.price.gte * 100)));
+  if (query.price?.lte !== undefined)
+    filters.push(lte(columns.pricePaise, Math.floor(query.price.lte * 100)));
+  if (query.ratings?.gte !== undefined) filters.push(gte(columns.ratings, query.ratings.gte));
+  return filters;
+}
+
+/** The storefront list's filters as one SQL condition. */
+export function productFilter(query: ProductListQuery) {
+  const filters = rangeFilters(query, products);
+  if (query.keyword) filters.unshift(ilike(products.name, likeContaining(query.keyword)));
+  return filters.length ? and(...filters) : undefined;
+}
+
+/** Whether the filtered count is a maintained counter: nothing asked but (perhaps) a category. */
+const countedByCategory = (query: ProductListQuery) =>
+  !query.keyword &&
+  query.price?.gte === undefined &&
+  query.price?.lte === undefined &&
+  query.ratings?.gte === undefined;
+
+/** A category's product count ('' for the whole catalog) from migration 0014's counters (no COUNT(*)). */
+const countedProducts = (category: string) =>
+  sql`coalesce((select products from catalog_counts where category = ${category}), 0)`;
+
+/**
+ * Past this many words holding a keyword, the count is the trigram index's: each word is one more range
+ * scan, and a keyword of a letter or two lies in most of the dictionary.
+ */
+export const MOST_WORDS_COUNTED = 32;
+
+/**
+ * Whether a keyword can only lie inside one word of a name (migration 0023): it holds no ASCII whitespace,
+ * where names are cut into words, and not digits alone, which are not kept as words (product numbers).
+ */
+export const countableByWords = (keyword: string) => !/[\t\n\v\f\r ]/.test(keyword) && /[^0-9]/.test(keyword);
+
+/**
+ * The products whose name holds the keyword, filtered, counted over the words it lies in: the words found
+ * in the dictionary by its trigram index (ILIKE lowers both sides, so the keyword is lowered as the words
+ * were), then an index-only range scan of each word's rows; a product holding two of the words is counted
+ * once. More words than `MOST_WORDS_COUNTED` fall back to `byTrigrams`.
+ */
+function countByWords(query: ProductListQuery, keyword: string, byTrigrams: SQL) {
+  const filters = rangeFilters(query, productWords);
+  const filtered = filters.length ? sql` and ${and(...filters)}` : sql``;
+  return sql`(
+    with words as materialized (
+      select array(
+        select word from catalog_words where word like lower(${likeContaining(keyword)}) and products > 0
+        order by word limit ${MOST_WORDS_COUNTED + 1}
+      ) as list
+    )
+    select case
+      when cardinality(list) = 0 then 0
+      when cardinality(list) = 1 then (select count(*) from product_words where word = list[1]${filtered})
+      when cardinality(list) <= ${MOST_WORDS_COUNTED} then (
+        select count(*) from (
+          select product_id from product_words where word = any(list)${filtered} group by product_id
+        ) holding)
+      else ${byTrigrams}
+    end from words)`;
+}
+
+/**
+ * Both counts of the list: the total from the counters migration 0014's triggers keep (no COUNT(*)), the
+ * filtered one from the category's counter when only a category is asked, from the names' words when a
+ * keyword can only lie inside one (migration 0023), else a count the indexes serve (the trigram index for
+ * the keyword, the covering order and price indexes for the rest).
+ */
+export async function countProducts(db: DbOrTx, query: ProductListQuery) {
+  const byProducts = sql`(select count(*) from products where ${productFilter(query) ?? sql`true`})`;
+  const filtered = countedByCategory(query)
+    ? countedProducts(query.category ?? '')
+    : query.keyword && countableByWords(query.keyword)
+      ? countByWords(query, query.keyword, byProducts)
+      : byProducts;
+  const result = await db.execute(sql`
+    select ${countedProducts('')}::int as all_count, ${filtered}::int as filtered_count`);
+  const row = rowsOf<{ all_count: number; filtered_count: number }>(result)[0]!;
+  return { all: Number(row.all_count), filtered: Number(row.filtered_count) };
+}
+
+/** How many products the catalog holds. */
+export async function countCatalog(db: DbOrTx): Promise<number> {
+  const result = await db.execute(sql`select ${countedProducts('')}::int as all_count`);
+  return Number(rowsOf<{ all_count: number }>(result)[0]!.all_count);
+}
