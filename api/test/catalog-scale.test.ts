@@ -139,6 +139,7 @@ async function wordsMatch(db: DbOrTx) {
           category: product.category,
           pricePaise: product.pricePaise,
           ratings: product.ratings,
+          createdAt: product.createdAt,
         };
       }),
   );
@@ -270,10 +271,14 @@ describe('the product list at scale', () => {
 
   it("keeps the names' words in the writing transaction, so a keyword counts what ILIKE finds after every write", async () => {
     const db = t.app.shop.db;
-    /** Every keyword's first page, counts included, as the plain reference reads it. */
+    /** Every keyword's first page, newest first and by price, counts included, as the plain reference reads it. */
     const keywordsAgree = async (keywords: string[]) => {
       for (const keyword of keywords)
-        for (const raw of [{ keyword }, { keyword, category: 'Camera', ratings: { gte: 1 } }]) {
+        for (const raw of [
+          { keyword },
+          { keyword, category: 'Camera', ratings: { gte: 1 } },
+          { keyword, sort: 'price_desc' },
+        ]) {
           const query = productListQuerySchema.parse(raw);
           expect(await loadProductPage(db, query, baseUrl), JSON.stringify(raw)).toEqual(
             await referencePage(db, query),
@@ -292,6 +297,11 @@ describe('the product list at scale', () => {
     // A price, rating or category change moves the product's words with it; a stock change touches nothing.
     await db.update(products).set({ pricePaise: 123_400, ratings: 4.5 }).where(eq(products.id, added.id));
     await db.update(products).set({ category: 'Tops', stock: 1 }).where(eq(products.id, other.id));
+    // A creation time moved (an import's) moves the product in the newest-first pages read from the words.
+    await db
+      .update(products)
+      .set({ createdAt: new Date('2020-01-01T00:00:00Z') })
+      .where(eq(products.id, other.id));
     await wordsMatch(db);
     await keywordsAgree(['tripod', 'wombat']);
     await expect(

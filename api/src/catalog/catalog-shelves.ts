@@ -1,7 +1,7 @@
 import type { ProductSort } from '@shop/shared-api/schemas';
 import type { ProductRow } from '../db/schema.ts';
 import type { toReviewView } from '../reviews/review-repository.ts';
-import { LIST_ORDERS } from './product-repository.ts';
+import { LIST_ORDERS } from './list-page.ts';
 import { idHalf } from './id-halves.ts';
 
 // The catalog's products on shelves, one per order of the list and category, with the numbers a filter

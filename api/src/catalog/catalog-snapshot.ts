@@ -103,7 +103,7 @@ export async function loadCatalogProducts(
 /**
  * One page of the storefront list from a snapshot: the same filters as `productFilter` (the SQL path),
  * with the keyword matched case-insensitively as a plain substring (ILIKE with % and _ escaped), in the
- * same order (`LIST_ORDERS`).
+ * same order (`LIST_ORDERS`, list-page.ts).
  */
 export function pageOfSnapshot(
   snapshot: CatalogSnapshot,

@@ -14,7 +14,7 @@ type ProductListQuery = z.output<typeof productListQuerySchema>;
 type FilteredColumns = Record<'category' | 'pricePaise' | 'ratings', Column>;
 
 /** The category, price and rating filters as SQL conditions over `columns`. */
-function rangeFilters(query: ProductListQuery, columns: FilteredColumns): SQL[] {
+export function rangeFilters(query: ProductListQuery, columns: FilteredColumns): SQL[] {
   const filters: SQL[] = [];
   if (query.category) filters.push(eq(columns.category, query.category));
   // Rupee bounds to paise, rounded inwards so a bound never lets in a price outside it.
@@ -55,23 +55,24 @@ export const MOST_WORDS_COUNTED = 32;
  */
 export const countableByWords = (keyword: string) => !/[\t\n\v\f\r ]/.test(keyword) && /[^0-9]/.test(keyword);
 
+/** The dictionary's words holding the keyword, up to one past `MOST_WORDS_COUNTED` (ILIKE lowers both sides). */
+const wordsHolding = (keyword: string) => sql`
+  with words as materialized (
+    select array(
+      select word from catalog_words where word like lower(${likeContaining(keyword)}) and products > 0
+      order by word limit ${MOST_WORDS_COUNTED + 1}
+    ) as list
+  )`;
+
 /**
- * The products whose name holds the keyword, filtered, counted over the words it lies in: the words found
- * in the dictionary by its trigram index (ILIKE lowers both sides, so the keyword is lowered as the words
- * were), then an index-only range scan of each word's rows; a product holding two of the words is counted
- * once. More words than `MOST_WORDS_COUNTED` fall back to `byTrigrams`.
+ * The products whose name holds the keyword, filtered, counted over the words it lies in (`words`, the CTE
+ * of `wordsHolding`): an index-only range scan of each word's rows; a product holding two of the words is
+ * counted once. More words than `MOST_WORDS_COUNTED` fall back to `byTrigrams`.
  */
-function countByWords(query: ProductListQuery, keyword: string, byTrigrams: SQL) {
+function countByWords(query: ProductListQuery, byTrigrams: SQL) {
   const filters = rangeFilters(query, productWords);
   const filtered = filters.length ? sql` and ${and(...filters)}` : sql``;
-  return sql`(
-    with words as materialized (
-      select array(
-        select word from catalog_words where word like lower(${likeContaining(keyword)}) and products > 0
-        order by word limit ${MOST_WORDS_COUNTED + 1}
-      ) as list
-    )
-    select case
+  return sql`(select case
       when cardinality(list) = 0 then 0
       when cardinality(list) = 1 then (select count(*) from product_words where word = list[1]${filtered})
       when cardinality(list) <= ${MOST_WORDS_COUNTED} then (
@@ -82,23 +83,41 @@ function countByWords(query: ProductListQuery, keyword: string, byTrigrams: SQL)
     end from words)`;
 }
 
+export interface ListCounts {
+  all: number;
+  filtered: number;
+  /**
+   * The words the keyword lies in when the count was theirs (at most `MOST_WORDS_COUNTED`): the page's
+   * ids can then be read from their rows too (`page-ids.ts`).
+   */
+  words?: string[];
+}
+
 /**
  * Both counts of the list: the total from the counters migration 0014's triggers keep (no COUNT(*)), the
  * filtered one from the category's counter when only a category is asked, from the names' words when a
  * keyword can only lie inside one (migration 0023), else a count the indexes serve (the trigram index for
  * the keyword, the covering order and price indexes for the rest).
  */
-export async function countProducts(db: DbOrTx, query: ProductListQuery) {
+export async function countProducts(db: DbOrTx, query: ProductListQuery): Promise<ListCounts> {
   const byProducts = sql`(select count(*) from products where ${productFilter(query) ?? sql`true`})`;
-  const filtered = countedByCategory(query)
-    ? countedProducts(query.category ?? '')
-    : query.keyword && countableByWords(query.keyword)
-      ? countByWords(query, query.keyword, byProducts)
-      : byProducts;
-  const result = await db.execute(sql`
-    select ${countedProducts('')}::int as all_count, ${filtered}::int as filtered_count`);
-  const row = rowsOf<{ all_count: number; filtered_count: number }>(result)[0]!;
-  return { all: Number(row.all_count), filtered: Number(row.filtered_count) };
+  const all = sql`${countedProducts('')}::int as all_count`;
+  const result =
+    query.keyword && countableByWords(query.keyword)
+      ? await db.execute(sql`${wordsHolding(query.keyword)}
+          select ${all}, ${countByWords(query, byProducts)}::int as filtered_count,
+            (select list from words where cardinality(list) <= ${MOST_WORDS_COUNTED}) as words`)
+      : await db.execute(
+          sql`select ${all}, ${
+            countedByCategory(query) ? countedProducts(query.category ?? '') : byProducts
+          }::int as filtered_count`,
+        );
+  const row = rowsOf<{ all_count: number; filtered_count: number; words?: string[] | null }>(result)[0]!;
+  return {
+    all: Number(row.all_count),
+    filtered: Number(row.filtered_count),
+    ...(Array.isArray(row.words) ? { words: row.words } : {}),
+  };
 }
 
 /** How many products the catalog holds. */

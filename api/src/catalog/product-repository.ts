@@ -4,7 +4,6 @@ import type {
   AdminProductsPageResponse,
   adminProductsQuerySchema,
   Product,
-  ProductSort,
   ProductSuggestion,
   productListQuerySchema,
 } from '@shop/shared-api/schemas';
@@ -24,7 +23,8 @@ import { toReviewView } from '../reviews/review-repository.ts';
 import { toProductView, toProductViews } from './product-view.ts';
 import { SUGGEST_SIMILARITY, toSuggestion } from './suggestions.ts';
 import { rowsOf } from '../db/rows.ts';
-import { countProducts, productFilter } from './list-counts.ts';
+import { countProducts } from './list-counts.ts';
+import { listOrder, pageIds } from './list-page.ts';
 
 type ProductListQuery = z.output<typeof productListQuerySchema>;
 type AdminProductsQuery = z.output<typeof adminProductsQuerySchema>;
@@ -68,27 +68,6 @@ export async function updateProduct(
 export async function deleteProduct(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
   const [row] = await db.delete(products).where(eq(products.id, id)).returning();
   return row;
-}
-
-/**
- * The storefront list's orders (`sort=`, issue 28; none asked is `newest`, the spec's order): one column,
- * then the id, both in the sort's direction. A total order (no two products tie on the id), which the
- * memory index (catalog-snapshot.ts) keeps in the same way, and one that reverses whole: a deep page is read
- * from the other end by flipping both directions.
- */
-export const LIST_ORDERS = {
-  newest: { column: 'createdAt', descending: true },
-  price_asc: { column: 'pricePaise', descending: false },
-  price_desc: { column: 'pricePaise', descending: true },
-  rating: { column: 'ratings', descending: true },
-} as const satisfies Record<ProductSort, { column: keyof ProductRow; descending: boolean }>;
-
-/** `order by` the list's order (`reversed`: read from the other end), its columns named as `table`'s. */
-function listOrder(sort: ProductSort | undefined, table: string, reversed = false) {
-  const order = LIST_ORDERS[sort ?? 'newest'];
-  const direction = order.descending !== reversed ? 'desc' : 'asc';
-  const column = products[order.column].name;
-  return sql.raw(`${table}.${column} ${direction}, ${table}.id ${direction}`);
 }
 
 interface PageProduct {
@@ -145,12 +124,7 @@ export async function loadProductPage(db: DbOrTx, query: ProductListQuery, baseU
             from reviews join users on users.id = reviews.user_id
             where reviews.product_id = p.id
           ), '[]'::json) as reviews
-        from (
-          select products.id from products
-          where ${productFilter(query) ?? sql`true`}
-          order by ${listOrder(query.sort, 'products', fromEnd)}
-          limit ${sql.raw(String(limit))} offset ${sql.raw(String(skip))}
-        ) page_ids
+        from (${pageIds(query, counts, { fromEnd, limit, skip })}) page_ids
         join products p on p.id = page_ids.id
       ) page_row`);
     pageProducts = rowsOf<{ products: PageProduct[] }>(result)[0]!.products;

@@ -60,10 +60,11 @@ export const catalogCounts = pgTable('catalog_counts', {
 
 /**
  * Each word of each product's name (migration 0023): the name lowered and cut at ASCII whitespace, every
- * word holding a letter or another non-digit, with the columns the list filters on beside it. A keyword
- * without whitespace can only lie inside one word, so the list's filtered count for it is an index-only
- * range scan of these rows (`products_words_count_idx`, `product_words_price_idx`, written by hand with
- * INCLUDE columns) instead of a trigram bitmap rechecked against every matching product. Kept by triggers
+ * word holding a letter or another non-digit, with the columns the list filters and orders on beside it. A
+ * keyword without whitespace can only lie inside one word, so the list's filtered count and page for it are
+ * index-only range scans of these rows (four covering indexes written by hand: by price and newest first,
+ * each within a category and over all) instead of a trigram bitmap rechecked against every product
+ * holding it. Kept by triggers
  * on `products` in the writing transaction. Derived data: backups leave it out, a restore rebuilds it.
  */
 export const productWords = pgTable(
@@ -74,6 +75,7 @@ export const productWords = pgTable(
     category: text('category').notNull(),
     pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
     ratings: doublePrecision('ratings').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.productId, table.word] })],
 );

@@ -1,0 +1,70 @@
+// The storefront list's orders and the ids of one page of it on the SQL path: from the products, or from
+// the words of their names when the keyword's count was theirs (migration 0023).
+import { and, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ProductSort, productListQuerySchema } from '@shop/shared-api/schemas';
+import { products, productWords, type ProductRow } from '../db/schema.ts';
+import { productFilter, rangeFilters, type ListCounts } from './list-counts.ts';
+
+type ProductListQuery = z.output<typeof productListQuerySchema>;
+
+/**
+ * The storefront list's orders (`sort=`, issue 28; none asked is `newest`, the spec's order): one column,
+ * then the id, both in the sort's direction. A total order (no two products tie on the id), which the
+ * memory index (catalog-snapshot.ts) keeps in the same way, and one that reverses whole: a deep page is read
+ * from the other end by flipping both directions.
+ */
+export const LIST_ORDERS = {
+  newest: { column: 'createdAt', descending: true },
+  price_asc: { column: 'pricePaise', descending: false },
+  price_desc: { column: 'pricePaise', descending: true },
+  rating: { column: 'ratings', descending: true },
+} as const satisfies Record<ProductSort, { column: keyof ProductRow; descending: boolean }>;
+
+const directionOf = (sort: ProductSort | undefined, reversed: boolean) =>
+  LIST_ORDERS[sort ?? 'newest'].descending !== reversed ? 'desc' : 'asc';
+
+/** `order by` the list's order (`reversed`: read from the other end), its columns named as `table`'s. */
+export function listOrder(sort: ProductSort | undefined, table: string, reversed = false) {
+  const direction = directionOf(sort, reversed);
+  const column = products[LIST_ORDERS[sort ?? 'newest'].column].name;
+  return sql.raw(`${table}.${column} ${direction}, ${table}.id ${direction}`);
+}
+
+/** Where a page starts and how many rows it takes, in the order read (`pageFromNearerEnd`). */
+interface PageRead {
+  fromEnd: boolean;
+  limit: number;
+  skip: number;
+}
+
+/**
+ * The page's product ids (a subquery answering `id`), in the list's order or, read from the end, reversed.
+ * When the keyword's count came from the words it lies in, and the order is one their indexes keep (newest,
+ * by price), each word's rows are walked in that order up to the page's end, index only, and merged (a
+ * product holding two of the words once); else the products are filtered as the spec reads (the trigram
+ * index for the keyword, the order's covering index for the rest).
+ */
+export function pageIds(query: ProductListQuery, counts: ListCounts, read: PageRead): SQL {
+  const column = LIST_ORDERS[query.sort ?? 'newest'].column;
+  const range = sql`limit ${sql.raw(String(read.limit))} offset ${sql.raw(String(read.skip))}`;
+  if (!counts.words?.length || column === 'ratings')
+    return sql`select products.id from products where ${productFilter(query) ?? sql`true`}
+      order by ${listOrder(query.sort, 'products', read.fromEnd)} ${range}`;
+  const key = sql.raw(productWords[column].name);
+  const direction = sql.raw(directionOf(query.sort, read.fromEnd));
+  const filters = rangeFilters(query, productWords);
+  const words = sql.join(
+    counts.words.map((word) => sql`${word}`),
+    sql`, `,
+  );
+  return sql`select hits.product_id as id
+    from unnest(array[${words}]::text[]) as held(word), lateral (
+      select product_words.product_id, product_words.${key} as key from product_words
+      where product_words.word = held.word${filters.length ? sql` and ${and(...filters)}` : sql``}
+      order by product_words.${key} ${direction}, product_words.product_id ${direction}
+      limit ${sql.raw(String(read.skip + read.limit))}
+    ) hits
+    group by hits.product_id, hits.key
+    order by hits.key ${direction}, hits.product_id ${direction} ${range}`;
+}
