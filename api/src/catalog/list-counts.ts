@@ -88,7 +88,7 @@ export interface ListCounts {
   filtered: number;
   /**
    * The words the keyword lies in when the count was theirs (at most `MOST_WORDS_COUNTED`): the page's
-   * ids can then be read from their rows too (`page-ids.ts`).
+   * ids can then be read from their rows too (`list-page.ts`).
    */
   words?: string[];
 }
