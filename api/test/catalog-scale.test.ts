@@ -124,24 +124,19 @@ async function countersMatch(db: DbOrTx) {
  */
 async function wordsMatch(db: DbOrTx) {
   const named = await db
-    .select({ id: products.id, lowered: sql<string>`lower(${products.name})`, category: products.category })
+    .select({
+      productId: products.id,
+      lowered: sql<string>`lower(${products.name})`,
+      category: products.category,
+      pricePaise: products.pricePaise,
+      ratings: products.ratings,
+      createdAt: products.createdAt,
+    })
     .from(products);
-  const rows = await db.select().from(products);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const expected = named.flatMap(({ id, lowered }) =>
+  const expected = named.flatMap(({ lowered, ...product }) =>
     [...new Set(lowered.split(/[\t\n\v\f\r ]+/))]
       .filter((word) => /[^0-9]/.test(word))
-      .map((word) => {
-        const product = byId.get(id)!;
-        return {
-          productId: id,
-          word,
-          category: product.category,
-          pricePaise: product.pricePaise,
-          ratings: product.ratings,
-          createdAt: product.createdAt,
-        };
-      }),
+      .map((word) => ({ ...product, word })),
   );
   const byKey = (a: { productId: string; word: string }, b: { productId: string; word: string }) =>
     a.productId.localeCompare(b.productId) || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);

@@ -14,7 +14,7 @@ type ProductListQuery = z.output<typeof productListQuerySchema>;
 type FilteredColumns = Record<'category' | 'pricePaise' | 'ratings', Column>;
 
 /** The category, price and rating filters as SQL conditions over `columns`. */
-export function rangeFilters(query: ProductListQuery, columns: FilteredColumns): SQL[] {
+function rangeFilters(query: ProductListQuery, columns: FilteredColumns): SQL[] {
   const filters: SQL[] = [];
   if (query.category) filters.push(eq(columns.category, query.category));
   // Rupee bounds to paise, rounded inwards so a bound never lets in a price outside it.
@@ -23,6 +23,12 @@ export function rangeFilters(query: ProductListQuery, columns: FilteredColumns):
     filters.push(lte(columns.pricePaise, Math.floor(query.price.lte * 100)));
   if (query.ratings?.gte !== undefined) filters.push(gte(columns.ratings, query.ratings.gte));
   return filters;
+}
+
+/** The category, price and rating filters over the words' copies, as ` and …` to follow a word's condition. */
+export function andWordFilters(query: ProductListQuery): SQL {
+  const filters = rangeFilters(query, productWords);
+  return filters.length ? sql` and ${and(...filters)}` : sql``;
 }
 
 /** The storefront list's filters as one SQL condition. */
@@ -70,8 +76,7 @@ const wordsHolding = (keyword: string) => sql`
  * counted once. More words than `MOST_WORDS_COUNTED` fall back to `byTrigrams`.
  */
 function countByWords(query: ProductListQuery, byTrigrams: SQL) {
-  const filters = rangeFilters(query, productWords);
-  const filtered = filters.length ? sql` and ${and(...filters)}` : sql``;
+  const filtered = andWordFilters(query);
   return sql`(select case
       when cardinality(list) = 0 then 0
       when cardinality(list) = 1 then (select count(*) from product_words where word = list[1]${filtered})

@@ -1,10 +1,10 @@
 // The storefront list's orders and the ids of one page of it on the SQL path: from the products, or from
 // the words of their names when the keyword's count was theirs (migration 0023).
-import { and, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ProductSort, productListQuerySchema } from '@shop/shared-api/schemas';
 import { products, productWords, type ProductRow } from '../db/schema.ts';
-import { productFilter, rangeFilters, type ListCounts } from './list-counts.ts';
+import { andWordFilters, productFilter, type ListCounts } from './list-counts.ts';
 
 type ProductListQuery = z.output<typeof productListQuerySchema>;
 
@@ -53,7 +53,6 @@ export function pageIds(query: ProductListQuery, counts: ListCounts, read: PageR
       order by ${listOrder(query.sort, 'products', read.fromEnd)} ${range}`;
   const key = sql.raw(productWords[column].name);
   const direction = sql.raw(directionOf(query.sort, read.fromEnd));
-  const filters = rangeFilters(query, productWords);
   const words = sql.join(
     counts.words.map((word) => sql`${word}`),
     sql`, `,
@@ -61,7 +60,7 @@ export function pageIds(query: ProductListQuery, counts: ListCounts, read: PageR
   return sql`select hits.product_id as id
     from unnest(array[${words}]::text[]) as held(word), lateral (
       select product_words.product_id, product_words.${key} as key from product_words
-      where product_words.word = held.word${filters.length ? sql` and ${and(...filters)}` : sql``}
+      where product_words.word = held.word${andWordFilters(query)}
       order by product_words.${key} ${direction}, product_words.product_id ${direction}
       limit ${sql.raw(String(read.skip + read.limit))}
     ) hits
