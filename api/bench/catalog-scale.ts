@@ -1,7 +1,8 @@
 // The catalog at scale (issue 27):
 // `pnpm bench:catalog --products N [--seconds 10] [--connections 50] [--lists searches]`.
-// Seeds N bench products (one generate_series statement) into a fresh PGlite directory, or into a
-// throwaway database on the server DATABASE_URL names (dropped afterwards), then prints: seed time,
+// Seeds N bench products (one generate_series statement, the indexes built after it: bulk-load.ts) into
+// a fresh PGlite directory, or into a throwaway database on the server DATABASE_URL names (dropped
+// afterwards), then prints: seed time,
 // database size, the list's req/s and p99 under random filters (or, `--lists searches`, a shopper's searches:
 // a keyword alone, sometimes in a category) with the answer cache on and off, the api's
 // RSS after each run, the event loop's delay and /health's times during each run (asked every 20 ms by a
@@ -24,7 +25,12 @@ import postgres from 'postgres';
 import { freePort } from '../test/helpers/free-port.ts';
 import { argument, stopServerProcess, waitForHealth } from './bench-server.ts';
 import { adminWriter, stockWriter } from './catalog-writers.ts';
-import { randomListUrl, randomSearchUrl, seedSql } from './random-catalog.ts';
+import {
+  insertBenchProductsPglite,
+  insertBenchProductsPostgres,
+  randomListUrl,
+  randomSearchUrl,
+} from './random-catalog.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverEntry = path.resolve(here, '..', 'src', 'server.ts');
@@ -235,7 +241,7 @@ async function seed(dataDir: string, databaseUrl: string | undefined) {
   if (databaseUrl) {
     const client = postgres(databaseUrl, { max: 1, onnotice: () => {} });
     try {
-      await client.unsafe(seedSql(productCount));
+      await insertBenchProductsPostgres(client, productCount);
       // Every table the seed wrote (the products and, by trigger, their names' words), as autovacuum does
       // after a bulk insert on a live database: index-only scans need the pages marked all-visible.
       await client.unsafe('vacuum analyze');
@@ -247,7 +253,7 @@ async function seed(dataDir: string, databaseUrl: string | undefined) {
     const dir = path.join(dataDir, 'pglite');
     const db = new PGlite(dir, { extensions: { pg_trgm } });
     try {
-      await db.exec(seedSql(productCount));
+      await insertBenchProductsPglite(db, productCount);
       await db.exec('vacuum analyze');
     } finally {
       await db.close();

@@ -1,9 +1,10 @@
-// The catalog the api bench measures (run.ts): bench products seeded into the database in one statement,
+// The catalog the api bench measures (run.ts): bench products seeded into the database in one statement
 // the product list queries a shopper could send, and the database's plan of that query.
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import postgres from 'postgres';
+import { loadInBulk } from './bulk-load.ts';
 
 const CATEGORIES = ['Laptop', 'Footwear', 'Bottom', 'Tops', 'Attire', 'Camera', 'SmartPhones'];
 const NOUNS = [
@@ -35,7 +36,7 @@ const ADJECTIVES = [
  * Bench products in one statement: names from the words above, prices 100 to 25,000 rupees. `g` is a
  * bigint: as an integer, `g * 7919` overflowed past 271,189 products ("integer out of range").
  */
-export const seedSql = (count: number) => `
+const seedSql = (count: number) => `
   insert into products (id, name, price_paise, description, category, stock, images, ratings, num_of_reviews, created_at)
   select substr(md5('bench' || g), 1, 24),
     (array['${ADJECTIVES.join("','")}'])[1 + g % ${ADJECTIVES.length}] || ' ' ||
@@ -45,6 +46,23 @@ export const seedSql = (count: number) => `
     (array['${CATEGORIES.join("','")}'])[1 + g % ${CATEGORIES.length}],
     g % 50, '[]'::jsonb, (g % 501) / 100.0, 0, now() - make_interval(mins => g::int)
   from generate_series(1::bigint, ${count}::bigint) g`;
+
+/** The tables whose indexes the bench's seed builds after the rows: the products and their names' words. */
+const BULK_TABLES = ['products', 'product_words'];
+
+/** Adds `count` bench products to a PGlite directory no server has open, in one transaction. */
+export const insertBenchProductsPglite = (db: PGlite, count: number) =>
+  db.transaction((tx) =>
+    loadInBulk(
+      async (statement) => (await tx.query<Record<string, unknown>>(statement)).rows,
+      BULK_TABLES,
+      seedSql(count),
+    ),
+  );
+
+/** Adds `count` bench products to a PostgreSQL database no server is using, in one transaction. */
+export const insertBenchProductsPostgres = (client: postgres.Sql, count: number) =>
+  client.begin((tx) => loadInBulk((statement) => tx.unsafe(statement), BULK_TABLES, seedSql(count)));
 
 const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
 
@@ -119,7 +137,7 @@ export async function seedCatalog(
     // The name's trigram index (migration 0014) needs the extension loaded to take the inserted rows.
     const db = new PGlite(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
     try {
-      await db.exec(seedSql(count));
+      await insertBenchProductsPglite(db, count);
       await db.exec('analyze products');
       for (const statement of explainSql()) {
         const result = await db.query<Record<string, string>>(statement);
@@ -131,7 +149,7 @@ export async function seedCatalog(
   } else {
     const sqlClient = postgres(databaseUrl!, { max: 1, onnotice: () => {} });
     try {
-      await sqlClient.unsafe(seedSql(count));
+      await insertBenchProductsPostgres(sqlClient, count);
       // BENCH_TRY_TRGM=1: an experiment, not the api's schema: a trigram index for the keyword's ILIKE
       // (PostgreSQL only; PGlite would need the extension loaded by the server too).
       if (process.env.BENCH_TRY_TRGM) {
