@@ -7,6 +7,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { products, productWords } from '../db/schema.ts';
 import { likeContaining } from '../db/paging.ts';
 import { rowsOf } from '../db/rows.ts';
+import { executePrepared } from '../db/prepared.ts';
 
 type ProductListQuery = z.output<typeof productListQuerySchema>;
 
@@ -109,10 +110,16 @@ export async function countProducts(db: DbOrTx, query: ProductListQuery): Promis
   const all = sql`${countedProducts('')}::int as all_count`;
   const result =
     query.keyword && countableByWords(query.keyword)
-      ? await db.execute(sql`${wordsHolding(query.keyword)}
+      ? await executePrepared(
+          db,
+          'list-count-by-words',
+          sql`${wordsHolding(query.keyword)}
           select ${all}, ${countByWords(query, byProducts)}::int as filtered_count,
-            (select list from words where cardinality(list) <= ${MOST_WORDS_COUNTED}) as words`)
-      : await db.execute(
+            (select list from words where cardinality(list) <= ${MOST_WORDS_COUNTED}) as words`,
+        )
+      : await executePrepared(
+          db,
+          'list-count',
           sql`select ${all}, ${
             countedByCategory(query) ? countedProducts(query.category ?? '') : byProducts
           }::int as filtered_count`,

@@ -47,22 +47,19 @@ interface PageRead {
  */
 export function pageIds(query: ProductListQuery, counts: ListCounts, read: PageRead): SQL {
   const column = LIST_ORDERS[query.sort ?? 'newest'].column;
-  const range = sql`limit ${sql.raw(String(read.limit))} offset ${sql.raw(String(read.skip))}`;
+  // Parameters, not text: the statement is prepared once per connection (db/prepared.ts), one per shape.
+  const range = sql`limit ${read.limit} offset ${read.skip}`;
   if (!counts.words?.length || column === 'ratings')
     return sql`select products.id from products where ${productFilter(query) ?? sql`true`}
       order by ${listOrder(query.sort, 'products', read.fromEnd)} ${range}`;
   const key = sql.raw(productWords[column].name);
   const direction = sql.raw(directionOf(query.sort, read.fromEnd));
-  const words = sql.join(
-    counts.words.map((word) => sql`${word}`),
-    sql`, `,
-  );
   return sql`select hits.product_id as id
-    from unnest(array[${words}]::text[]) as held(word), lateral (
+    from json_array_elements_text(${JSON.stringify(counts.words)}::json) as held(word), lateral (
       select product_words.product_id, product_words.${key} as key from product_words
       where product_words.word = held.word${andWordFilters(query)}
       order by product_words.${key} ${direction}, product_words.product_id ${direction}
-      limit ${sql.raw(String(read.skip + read.limit))}
+      limit ${read.skip + read.limit}
     ) hits
     group by hits.product_id, hits.key
     order by hits.key ${direction}, hits.product_id ${direction} ${range}`;

@@ -23,6 +23,7 @@ import { toReviewView } from '../reviews/review-repository.ts';
 import { toProductView, toProductViews } from './product-view.ts';
 import { SUGGEST_SIMILARITY, toSuggestion } from './suggestions.ts';
 import { rowsOf } from '../db/rows.ts';
+import { executePrepared } from '../db/prepared.ts';
 import { countProducts } from './list-counts.ts';
 import { listOrder, pageIds } from './list-page.ts';
 
@@ -109,7 +110,10 @@ export async function loadProductPage(db: DbOrTx, query: ProductListQuery, baseU
   let pageProducts: PageProduct[] = [];
   if (offset < counts.filtered) {
     const { fromEnd, limit, skip } = pageFromNearerEnd(counts.filtered, offset, RESULT_PER_PAGE);
-    const result = await db.execute(sql`
+    const result = await executePrepared(
+      db,
+      'list-page',
+      sql`
       select coalesce(json_agg(page_row order by ${listOrder(query.sort, 'page_row')}), '[]'::json) as products
       from (
         select p.id, p.name, p.price_paise, p.description, p.category, p.stock, p.images, p.ratings,
@@ -126,7 +130,8 @@ export async function loadProductPage(db: DbOrTx, query: ProductListQuery, baseU
           ), '[]'::json) as reviews
         from (${pageIds(query, counts, { fromEnd, limit, skip })}) page_ids
         join products p on p.id = page_ids.id
-      ) page_row`);
+      ) page_row`,
+    );
     pageProducts = rowsOf<{ products: PageProduct[] }>(result)[0]!.products;
   }
   const row = { all_count: counts.all, filtered_count: counts.filtered, products: pageProducts };

@@ -103,6 +103,8 @@ export interface UsedTestApp {
   readonly app: ShopApp;
   readonly logs: Record<string, unknown>[];
   readonly dataDir: string;
+  /** The throwaway PostgreSQL database's url; undefined on PGlite. */
+  readonly databaseUrl: string | undefined;
   /** An admin registered at start (with `{ admin: true }`). */
   readonly admin: SignedIn;
   /** One call to /api/v1, as `as` when given (its bearer token). */
@@ -144,6 +146,9 @@ export function useTestApp(
     },
     get dataDir() {
       return running().dataDir;
+    },
+    get databaseUrl() {
+      return running().databaseUrl;
     },
     get admin() {
       if (!admin) throw new Error('useTestApp: pass { admin: true } to have an admin');

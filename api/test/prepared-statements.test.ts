@@ -1,0 +1,53 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { productListQuerySchema } from '@shop/shared-api/schemas';
+import { useTestApp } from './helpers/test-app.ts';
+import { addProduct } from './helpers/shop.ts';
+import { loadProductPage } from '../src/catalog/product-repository.ts';
+import { connectInThread } from '../src/db/client.ts';
+import { rowsOf } from '../src/db/rows.ts';
+
+// The list's two statements (its counts, its page) are prepared once per connection on PostgreSQL
+// (db/prepared.ts): parsing and planning them on every list was a third of the database's time per
+// statement. A statement per page or price would instead grow every connection's memory without end.
+const t = useTestApp({ config: { catalogCacheMs: 0 } });
+
+beforeAll(async () => {
+  for (let i = 1; i <= 30; i++)
+    await addProduct(t.app, {
+      name: i % 2 ? `Brass Lantern ${i}` : `Lantern Brass Hook ${i}`,
+      pricePaise: 10_000 * i,
+      category: 'Attire',
+    });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)("the product list's statements on PostgreSQL", () => {
+  it('are prepared once a shape: other pages, prices and keywords reuse them and answer the same', async () => {
+    // One connection, so that the statements it prepared are the ones this session can see.
+    const { db, close } = await connectInThread({ url: t.databaseUrl! }, 1);
+    try {
+      for (const keyword of ['lantern', 'brass', 'hook'])
+        for (const low of [0, 500, 1_000])
+          for (const page of [1, 2]) {
+            const query = productListQuerySchema.parse({ keyword, page, price: { gte: low } });
+            const prepared = await loadProductPage(db, query, 'http://shop.test');
+            const unprepared = await loadProductPage(t.app.shop.db, query, 'http://shop.test');
+            expect(prepared).toEqual(unprepared);
+          }
+      const statements = rowsOf<{ statement: string }>(
+        await db.execute(
+          sql`select statement from pg_prepared_statements where statement like '%product_words%'`,
+        ),
+      );
+      // Whatever the keyword, price or page: the count over the names' words, and the page walked from them
+      // in the list's order or, past the middle of the matching set, from its end.
+      expect(
+        statements
+          .map(({ statement }) => statement.match(/order by product_words\.\w+ (asc|desc)|count/)![0])
+          .sort(),
+      ).toEqual(['count', 'order by product_words.created_at asc', 'order by product_words.created_at desc']);
+    } finally {
+      await close();
+    }
+  });
+});
