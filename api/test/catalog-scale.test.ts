@@ -168,6 +168,10 @@ beforeAll(async () => {
       case when g <= 40 then 'Kit zq' || g || 'x' else ' Slim	Pro  Pro-' || g end,
       (g * 3571) % 3000000, 'Generated', 'Camera', 3, '[]'::jsonb, (g % 6) / 1.5, timestamptz '2025-06-01' + make_interval(secs => g)
     from generate_series(1, 60) g`);
+  // Two of the rare words holding "pro" and not the common one (counted once, at the first of them), and
+  // a rare one sorting before the common one, both held.
+  await addProduct(t.app, { name: 'Hook pro-a PRO-B', category: 'Camera', pricePaise: 150_000, ratings: 3 });
+  await addProduct(t.app, { name: 'Case Apro Pro', category: 'Camera', pricePaise: 160_000, ratings: 3 });
   // Reviews on a few products, near the start and the end of the list.
   for (const rating of [5, 3]) {
     const reviewer = await register(t.app);

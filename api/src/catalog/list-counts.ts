@@ -75,18 +75,39 @@ const wordsHolding = (keyword: string) => sql`
  * The products whose name holds the keyword, filtered, counted over the words it lies in (`words`, the CTE
  * of `wordsHolding`): an index-only range scan of each word's rows; a product holding two of the words is
  * counted once. More words than `MOST_WORDS_COUNTED` fall back to `byTrigrams`.
+ *
+ * Counting a product once: when one word holds most of the products (its dictionary count at least four
+ * times the others' together: "pro" and "waterproof", "shirt" and "t-shirt"), its rows are counted as they
+ * are, and each row of the other words only when its product holds neither that word nor a listed word
+ * before it (one primary-key probe a row); else every row is gathered by product (a hash of them all).
+ * The category, price and rating are the product's, copied beside each word: a product passes them on all
+ * its rows or none. "pro" by price at 1,000,000 products, through the api: 57-67 -> 12 ms; "phone" and
+ * "headphones" (as many each) keep the hash, which costs less than 100,000 probes.
  */
 function countByWords(query: ProductListQuery, byTrigrams: SQL) {
   const filtered = andWordFilters(query);
   return sql`(select case
       when cardinality(list) = 0 then 0
       when cardinality(list) = 1 then (select count(*) from product_words where word = list[1]${filtered})
+      when cardinality(list) <= ${MOST_WORDS_COUNTED} and sizes.others * 4 <= sizes.most then
+        (select count(*) from product_words where word = sizes.main${filtered})
+        + (select count(*) from product_words
+            where word = any(array_remove(list, sizes.main))${filtered}
+              -- A scalar subquery, not NOT EXISTS: the planner would make that an anti join hashing
+              -- every row of the listed words, the cost this branch is here to avoid.
+              and (select 1 from product_words held
+                where held.product_id = product_words.product_id and held.word = any(list)
+                  and (held.word = sizes.main or held.word < product_words.word) limit 1) is null)
       when cardinality(list) <= ${MOST_WORDS_COUNTED} then (
         select count(*) from (
           select product_id from product_words where word = any(list)${filtered} group by product_id
         ) holding)
       else ${byTrigrams}
-    end from words)`;
+    end from words left join lateral (
+      select (array_agg(word order by products desc, word))[1] as main, max(products) as most,
+        sum(products) - max(products) as others
+      from catalog_words where word = any(list)
+    ) sizes on true)`;
 }
 
 export interface ListCounts {
