@@ -1,4 +1,4 @@
-// The catalog the api bench measures (run.ts): bench products seeded into the database in one statement
+// The catalog the api bench measures (run.ts): bench products seeded into the database in one statement,
 // the product list queries a shopper could send, and the database's plan of that query.
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
