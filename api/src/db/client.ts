@@ -69,9 +69,10 @@ async function connectPostgres(databaseUrl: string, max: number) {
   //
   // At most one statement waiting on a busy connection (max_pipeline 1; postgres.js's types omit it, and 0
   // breaks its transactions). By default it sends a statement on a connection still running others, up to
-  // 100 deep, so a quick one (a product page, /health's `select 1`) waited there behind slow counts while
-  // other connections went free. At 1,000,000 products that was the list's p99 once its statements were
-  // prepared (245-280 -> 142-163 ms) and /health's (45-52 -> 26-30 ms).
+  // 100 deep, so a quick one (a product page, the readiness probe's `select 1`) waited there behind slow
+  // counts while other connections went free. At 1,000,000 products that was the list's p99 once its
+  // statements were prepared (245-280 -> 142-163 ms); answers coming back in bursts stalled the event loop
+  // (40-59 -> 32 ms at most), and /health's p99 with it (45-52 -> 26-30 ms).
   const options: PostgresOptions<Record<string, never>> & { max_pipeline: number } = {
     max,
     connect_timeout: 5,
