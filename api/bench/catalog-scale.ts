@@ -2,11 +2,10 @@
 // `pnpm bench:catalog --products N [--seconds 10] [--connections 50] [--lists searches]`.
 // Seeds N bench products (one generate_series statement, the indexes built after it: bulk-load.ts) into
 // a fresh PGlite directory, or into a throwaway database on the server DATABASE_URL names (dropped
-// afterwards), then prints: seed time,
-// database size, the list's req/s and p99 under random filters (or, `--lists searches`, a shopper's searches:
-// a keyword alone, sometimes in a category) with the answer cache on and off, the api's
-// RSS after each run, the event loop's delay and /health's times during each run (asked every 20 ms by a
-// probe in a process of its own, health-probe.ts), and the worst single
+// afterwards), then prints: seed time, database size, the list's req/s and p99 under random filters (or,
+// `--lists searches`, a shopper's searches: a keyword alone, sometimes in a category) with the answer
+// cache on and off, the api's RSS after each run, the event loop's delay and /health's times during each
+// run (asked every 20 ms by a probe in a process of its own, health-probe.ts), and the worst single
 // requests (a keyword matching nothing, page 100000, category + price + rating, and issue 28's sorts: the
 // middle page by rating, the deepest any order reads, and a sorted keyword list). A catalog write lands
 // every second of each run: on PostgreSQL a stock change announced the way another instance announces an

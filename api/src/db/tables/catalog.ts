@@ -64,8 +64,8 @@ export const catalogCounts = pgTable('catalog_counts', {
  * keyword without whitespace can only lie inside one word, so the list's filtered count and page for it are
  * index-only range scans of these rows (four covering indexes written by hand: by price and newest first,
  * each within a category and over all) instead of a trigram bitmap rechecked against every product
- * holding it. Kept by triggers
- * on `products` in the writing transaction. Derived data: backups leave it out, a restore rebuilds it.
+ * holding it. Kept by triggers on `products` in the writing transaction. Derived data: backups leave it
+ * out, a restore rebuilds it.
  */
 export const productWords = pgTable(
   'product_words',
