@@ -12,7 +12,14 @@ import { loadProductPage } from '../src/catalog/product-repository.ts';
 import { productFilter } from '../src/catalog/list-counts.ts';
 import { toProductView } from '../src/catalog/product-view.ts';
 import { selectReviewsWithAuthors, toReviewView } from '../src/reviews/review-repository.ts';
-import { catalogCounts, catalogWords, products, productWords, reviews } from '../src/db/schema.ts';
+import {
+  catalogCounts,
+  catalogPriceBands,
+  catalogWords,
+  products,
+  productWords,
+  reviews,
+} from '../src/db/schema.ts';
 import type { DbOrTx } from '../src/db/client.ts';
 import { rowsOf } from '../src/db/rows.ts';
 
@@ -149,6 +156,24 @@ async function wordsMatch(db: DbOrTx) {
   );
 }
 
+/**
+ * The price bands (migration 0024) hold, for every product ('') and for each word, the products of each
+ * category, band of 100 rupees and whole star of rating: no row left at zero.
+ */
+async function bandsMatch(db: DbOrTx) {
+  const expected = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select '' as word, category, price_paise / 10000 as band, floor(ratings) as rating_floor, count(*) as products
+      from products group by 1, 2, 3, 4
+      union all
+      select word, category, price_paise / 10000, floor(ratings), count(*) from product_words group by 1, 2, 3, 4`),
+  ).map((row) => Object.values(row).join('|'));
+  const kept = (await db.select().from(catalogPriceBands)).map((row) =>
+    [row.word, row.category, row.band, row.ratingFloor, row.products].join('|'),
+  );
+  expect(kept.sort()).toEqual(expected.sort());
+}
+
 beforeAll(async () => {
   const db = t.app.shop.db;
   // A generated catalog in one statement (every fifth product shares a timestamp: the id breaks the tie).
@@ -190,12 +215,17 @@ describe('the product list at scale', () => {
     let fromTheEnd = 0;
     let sortedFromTheEnd = 0;
     for (let i = 0; i < 300; i++) {
-      const low = Math.floor(random() * 30_000);
+      // Half the prices on the edges of the bands of 100 rupees (migration 0024), an upper one closing a
+      // band (.99) or opening the next; half the ratings whole stars, which the bands count.
+      const low = random() < 0.5 ? Math.floor(random() * 300) * 100 : random() * 30_000;
+      const high =
+        random() < 0.5 ? low + Math.floor(random() * 200) * 100 + pick([0, 99.99]) : low + random() * 20_000;
+      const stars = random() < 0.5 ? Math.floor(random() * 5) : Math.round(random() * 500) / 100;
       const raw: Record<string, unknown> = {
         ...(random() < 0.5 ? { keyword: pick(KEYWORDS) } : {}),
         ...(random() < 0.5 ? { category: pick(PRODUCT_CATEGORIES) } : {}),
-        ...(random() < 0.5 ? { price: { gte: low, lte: low + random() * 20_000 } } : {}),
-        ...(random() < 0.4 ? { ratings: { gte: Math.round(random() * 500) / 100 } } : {}),
+        ...(random() < 0.5 ? { price: random() < 0.8 ? { gte: low, lte: high } : { gte: low } } : {}),
+        ...(random() < 0.4 ? { ratings: { gte: stars } } : {}),
         ...(random() < 0.8 ? { sort: pick(PRODUCT_SORTS) } : {}),
       };
       const unpaged = await referencePage(db, productListQuerySchema.parse(raw));
@@ -219,23 +249,32 @@ describe('the product list at scale', () => {
   it('keeps the counters in the writing transaction: inserts, deletes, category and stock changes, a rollback', async () => {
     const db = t.app.shop.db;
     await countersMatch(db);
+    await bandsMatch(db);
     const added = await addProduct(t.app, { category: 'Camera' });
     await countersMatch(db);
+    await bandsMatch(db);
     await db.update(products).set({ category: 'Tops' }).where(eq(products.id, added.id));
     await countersMatch(db);
+    await bandsMatch(db);
     await db.update(products).set({ stock: 3 }).where(eq(products.id, added.id));
     await countersMatch(db);
+    await bandsMatch(db);
     // Sold out, moved while out of stock, restocked, and sold out again with another column changed.
     await db.update(products).set({ stock: 0 }).where(eq(products.id, added.id));
     await countersMatch(db);
+    await bandsMatch(db);
     await db.update(products).set({ category: 'Laptop' }).where(eq(products.id, added.id));
     await countersMatch(db);
+    await bandsMatch(db);
     await db.update(products).set({ stock: 5, category: 'Camera' }).where(eq(products.id, added.id));
     await countersMatch(db);
+    await bandsMatch(db);
     await db.update(products).set({ stock: 0, name: 'Sold out' }).where(eq(products.id, added.id));
     await countersMatch(db);
+    await bandsMatch(db);
     await db.update(products).set({ stock: 4 }).where(eq(products.category, 'Tops'));
     await countersMatch(db);
+    await bandsMatch(db);
     await expect(
       db.transaction(async (tx) => {
         await tx.delete(products).where(eq(products.category, 'Laptop'));
@@ -243,8 +282,10 @@ describe('the product list at scale', () => {
       }),
     ).rejects.toThrow('rolled back');
     await countersMatch(db);
+    await bandsMatch(db);
     await db.delete(products).where(eq(products.id, added.id));
     await countersMatch(db);
+    await bandsMatch(db);
     const answer = await loadProductPage(db, productListQuerySchema.parse({ category: 'Tops' }), baseUrl);
     expect(answer.productsCount).toBe(
       (await referencePage(db, productListQuerySchema.parse({}))).productsCount,
@@ -285,13 +326,16 @@ describe('the product list at scale', () => {
         }
     };
     await wordsMatch(db);
+    await bandsMatch(db);
     const added = await addProduct(t.app, { name: 'Quokka quokka Tripod', category: 'Camera' });
     const other = await addProduct(t.app, { name: 'Tripod 99', category: 'Laptop', pricePaise: 900 });
     await wordsMatch(db);
+    await bandsMatch(db);
     await keywordsAgree(['quokka', 'tripod', 'ripo']);
     // A rename drops the words no product holds any more and adds the new ones.
     await db.update(products).set({ name: 'Wombat\tTRIPOD' }).where(eq(products.id, added.id));
     await wordsMatch(db);
+    await bandsMatch(db);
     await keywordsAgree(['quokka', 'wombat', 'tripod']);
     // A price, rating or category change moves the product's words with it; a stock change touches nothing.
     await db.update(products).set({ pricePaise: 123_400, ratings: 4.5 }).where(eq(products.id, added.id));
@@ -302,6 +346,7 @@ describe('the product list at scale', () => {
       .set({ createdAt: new Date('2020-01-01T00:00:00Z') })
       .where(eq(products.id, other.id));
     await wordsMatch(db);
+    await bandsMatch(db);
     await keywordsAgree(['tripod', 'wombat']);
     await expect(
       db.transaction(async (tx) => {
@@ -311,8 +356,10 @@ describe('the product list at scale', () => {
       }),
     ).rejects.toThrow('rolled back');
     await wordsMatch(db);
+    await bandsMatch(db);
     await db.delete(products).where(inArray(products.id, [added.id, other.id]));
     await wordsMatch(db);
+    await bandsMatch(db);
     await keywordsAgree(['tripod', 'wombat', 'pro']);
   });
 });

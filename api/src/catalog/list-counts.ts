@@ -8,28 +8,47 @@ import { products, productWords } from '../db/schema.ts';
 import { likeContaining } from '../db/paging.ts';
 import { rowsOf } from '../db/rows.ts';
 import { executePrepared } from '../db/prepared.ts';
+import { countInBands, paiseRangeOf, wholeBandsOf, type PaiseRange } from './price-bands.ts';
 
 type ProductListQuery = z.output<typeof productListQuerySchema>;
 
 /** The columns a list filters on: the product's own, or their copies beside each word (`product_words`). */
 type FilteredColumns = Record<'category' | 'pricePaise' | 'ratings', Column>;
 
-/** The category, price and rating filters as SQL conditions over `columns`. */
-function rangeFilters(query: ProductListQuery, columns: FilteredColumns): SQL[] {
+/** The category, price (the query's, or `prices`) and rating filters as SQL conditions over `columns`. */
+function rangeFilters(
+  query: ProductListQuery,
+  columns: FilteredColumns,
+  prices = paiseRangeOf(query),
+): SQL[] {
   const filters: SQL[] = [];
   if (query.category) filters.push(eq(columns.category, query.category));
-  // Rupee bounds to paise, rounded inwards so a bound never lets in a price outside it.
-  if (query.price?.gte !== undefined) filters.push(gte(columns.pricePaise, Math.ceil(query.price.gte * 100)));
-  if (query.price?.lte !== undefined)
-    filters.push(lte(columns.pricePaise, Math.floor(query.price.lte * 100)));
+  if (prices.low !== undefined) filters.push(gte(columns.pricePaise, prices.low));
+  if (prices.high !== undefined) filters.push(lte(columns.pricePaise, prices.high));
   if (query.ratings?.gte !== undefined) filters.push(gte(columns.ratings, query.ratings.gte));
   return filters;
 }
 
 /** The category, price and rating filters over the words' copies, as ` and …` to follow a word's condition. */
-export function andWordFilters(query: ProductListQuery): SQL {
-  const filters = rangeFilters(query, productWords);
+export function andWordFilters(query: ProductListQuery, prices?: PaiseRange): SQL {
+  const filters = rangeFilters(query, productWords, prices);
   return filters.length ? sql` and ${and(...filters)}` : sql``;
+}
+
+/** A word's products passing the query's filters: from its price bands when they can answer (0024). */
+function countOfWord(word: SQL, query: ProductListQuery) {
+  const bands = wholeBandsOf(query);
+  const within = (prices?: PaiseRange) =>
+    sql`(select count(*) from product_words where word = ${word}${andWordFilters(query, prices)})`;
+  return bands ? countInBands(word, query, bands, within) : within();
+}
+
+/** Every product passing the query's filters but a keyword: from the price bands of '' when they can answer. */
+function countOfFilters(query: ProductListQuery) {
+  const bands = wholeBandsOf(query);
+  const within = (prices?: PaiseRange) =>
+    sql`(select count(*) from products where ${and(sql`true`, ...rangeFilters(query, products, prices))})`;
+  return bands ? countInBands(sql`''`, query, bands, within) : within();
 }
 
 /** The storefront list's filters as one SQL condition. */
@@ -88,9 +107,9 @@ function countByWords(query: ProductListQuery, byTrigrams: SQL) {
   const filtered = andWordFilters(query);
   return sql`(select case
       when cardinality(list) = 0 then 0
-      when cardinality(list) = 1 then (select count(*) from product_words where word = list[1]${filtered})
+      when cardinality(list) = 1 then ${countOfWord(sql`list[1]`, query)}
       when cardinality(list) <= ${MOST_WORDS_COUNTED} and sizes.others * 4 <= sizes.most then
-        (select count(*) from product_words where word = sizes.main${filtered})
+        ${countOfWord(sql`sizes.main`, query)}
         + (select count(*) from product_words
             where word = any(array_remove(list, sizes.main))${filtered}
               -- A scalar subquery, not NOT EXISTS: the planner would make that an anti join hashing
@@ -124,7 +143,8 @@ export interface ListCounts {
  * Both counts of the list: the total from the counters migration 0014's triggers keep (no COUNT(*)), the
  * filtered one from the category's counter when only a category is asked, from the names' words when a
  * keyword can only lie inside one (migration 0023), else a count the indexes serve (the trigram index for
- * the keyword, the covering order and price indexes for the rest).
+ * the keyword, the covering order and price indexes for the rest). A word's count, and the filters' without
+ * a keyword, sum the price bands of migration 0024 that lie wholly inside the range asked.
  */
 export async function countProducts(db: DbOrTx, query: ProductListQuery): Promise<ListCounts> {
   const byProducts = sql`(select count(*) from products where ${productFilter(query) ?? sql`true`})`;
@@ -142,7 +162,11 @@ export async function countProducts(db: DbOrTx, query: ProductListQuery): Promis
           db,
           'list-count',
           sql`select ${all}, ${
-            countedByCategory(query) ? countedProducts(query.category ?? '') : byProducts
+            countedByCategory(query)
+              ? countedProducts(query.category ?? '')
+              : query.keyword
+                ? byProducts
+                : countOfFilters(query)
           }::int as filtered_count`,
         );
   const row = rowsOf<{ all_count: number; filtered_count: number; words?: string[] | null }>(result)[0]!;

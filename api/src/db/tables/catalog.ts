@@ -90,6 +90,28 @@ export const catalogWords = pgTable('catalog_words', {
 });
 
 /**
+ * How many products fall in each price band of 100 rupees, by word, category and whole stars of rating
+ * (migration 0024; word '' for every product). A filtered count over a price range sums the bands wholly
+ * inside it and counts only the products of the two bands at its ends: a common word's count without a
+ * category read 22,000 index entries at a million products, its bands about 2,000. Kept by triggers on
+ * `products` and `product_words` in the writing transaction. Derived data: backups leave it out.
+ */
+export const catalogPriceBands = pgTable(
+  'catalog_price_bands',
+  {
+    word: text('word').notNull(),
+    category: text('category').notNull(),
+    band: integer('band').notNull(),
+    ratingFloor: integer('rating_floor').notNull(),
+    products: integer('products').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.word, table.category, table.band, table.ratingFloor] }),
+    index('catalog_price_bands_word_band_idx').on(table.word, table.band, table.ratingFloor),
+  ],
+);
+
+/**
  * What each catalog revision changed (migration 0022): the products whose pages now show something new, or
  * null when anything may have. Caches of rendered pages in front of the api drop only those pages and the
  * lists (`GET /catalog/changes`). The last 10,000 are kept; a cache further behind drops everything.
