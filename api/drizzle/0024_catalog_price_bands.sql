@@ -40,26 +40,36 @@ INSERT INTO "catalog_price_bands" (word, category, band, rating_floor, products)
 --> statement-breakpoint
 -- Rows added (a sign of 1) or removed (-1) by a statement on `products` (word '') or `product_words`,
 -- from its transition table `banded_rows`, rows locked in key order; a band's row emptied is deleted.
+-- Two static statements (not one built for the table with format()): PL/pgSQL keeps their plans.
 CREATE OR REPLACE FUNCTION "catalog_price_bands_count"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
+	sign integer := CASE TG_OP WHEN 'INSERT' THEN 1 ELSE -1 END;
 	words text[];
 	categories text[];
 	bands integer[];
 	floors integer[];
 BEGIN
-	EXECUTE format($sql$
+	IF TG_TABLE_NAME = 'products' THEN
 		WITH bumped AS (
 			INSERT INTO catalog_price_bands AS kept (word, category, band, rating_floor, products)
-				SELECT %s, category, catalog_price_band(price_paise), floor(ratings)::integer, $1 * count(*)
+				SELECT '', category, catalog_price_band(price_paise), floor(ratings)::integer, sign * count(*)
 				FROM banded_rows GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
 				ON CONFLICT (word, category, band, rating_floor) DO UPDATE SET products = kept.products + excluded.products
-				RETURNING word, category, band, rating_floor, products
+				RETURNING kept.word, kept.category, kept.band, kept.rating_floor, kept.products
 		)
-		SELECT array_agg(word), array_agg(category), array_agg(band), array_agg(rating_floor)
-		FROM bumped WHERE products <= 0 $sql$,
-		CASE WHEN TG_TABLE_NAME = 'products' THEN quote_literal('') ELSE 'word' END)
-		INTO words, categories, bands, floors
-		USING CASE TG_OP WHEN 'INSERT' THEN 1 ELSE -1 END;
+		SELECT array_agg(bumped.word), array_agg(bumped.category), array_agg(bumped.band), array_agg(bumped.rating_floor)
+			INTO words, categories, bands, floors FROM bumped WHERE bumped.products <= 0;
+	ELSE
+		WITH bumped AS (
+			INSERT INTO catalog_price_bands AS kept (word, category, band, rating_floor, products)
+				SELECT banded_rows.word, category, catalog_price_band(price_paise), floor(ratings)::integer, sign * count(*)
+				FROM banded_rows GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+				ON CONFLICT (word, category, band, rating_floor) DO UPDATE SET products = kept.products + excluded.products
+				RETURNING kept.word, kept.category, kept.band, kept.rating_floor, kept.products
+		)
+		SELECT array_agg(bumped.word), array_agg(bumped.category), array_agg(bumped.band), array_agg(bumped.rating_floor)
+			INTO words, categories, bands, floors FROM bumped WHERE bumped.products <= 0;
+	END IF;
 	IF words IS NOT NULL THEN
 		DELETE FROM catalog_price_bands AS kept
 			USING unnest(words, categories, bands, floors) AS emptied(word, category, band, rating_floor)
