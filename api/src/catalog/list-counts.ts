@@ -8,7 +8,7 @@ import { products, productWords } from '../db/schema.ts';
 import { likeContaining } from '../db/paging.ts';
 import { rowsOf } from '../db/rows.ts';
 import { executePrepared } from '../db/prepared.ts';
-import { countInBands, paiseRangeOf, wholeBandsOf, type PaiseRange } from './price-bands.ts';
+import { countFromBands, paiseRangeOf, type PaiseRange } from './price-bands.ts';
 
 type ProductListQuery = z.output<typeof productListQuerySchema>;
 
@@ -36,20 +36,22 @@ export function andWordFilters(query: ProductListQuery, prices?: PaiseRange): SQ
 }
 
 /** A word's products passing the query's filters: from its price bands when they can answer (0024). */
-function countOfWord(word: SQL, query: ProductListQuery) {
-  const bands = wholeBandsOf(query);
-  const within = (prices?: PaiseRange) =>
-    sql`(select count(*) from product_words where word = ${word}${andWordFilters(query, prices)})`;
-  return bands ? countInBands(word, query, bands, within) : within();
-}
+const countOfWord = (word: SQL, query: ProductListQuery) =>
+  countFromBands(
+    word,
+    query,
+    (prices) =>
+      sql`(select count(*) from product_words where word = ${word}${andWordFilters(query, prices)})`,
+  );
 
 /** Every product passing the query's filters but a keyword: from the price bands of '' when they can answer. */
-function countOfFilters(query: ProductListQuery) {
-  const bands = wholeBandsOf(query);
-  const within = (prices?: PaiseRange) =>
-    sql`(select count(*) from products where ${and(sql`true`, ...rangeFilters(query, products, prices))})`;
-  return bands ? countInBands(sql`''`, query, bands, within) : within();
-}
+const countOfFilters = (query: ProductListQuery) =>
+  countFromBands(
+    sql`''`,
+    query,
+    (prices) =>
+      sql`(select count(*) from products where ${and(sql`true`, ...rangeFilters(query, products, prices))})`,
+  );
 
 /** The storefront list's filters as one SQL condition. */
 export function productFilter(query: ProductListQuery) {

@@ -58,16 +58,17 @@ export function wholeBandsOf(query: ProductListQuery): WholeBands | undefined {
 }
 
 /**
- * A filtered count from the bands: the rows of `word`'s whole bands (in the query's category and from its
- * whole stars up) summed, plus `countWithin` (the query's own count, every filter, over a price range) for
- * the prices at the range's two ends.
+ * A filtered count of `word`'s products ('' for every product): `countWithin()` (the query's own count,
+ * every filter) when no band can answer, else the rows of its whole bands (in the query's category and
+ * from its whole stars up) summed, plus `countWithin(prices)` for the prices at the range's two ends.
  */
-export function countInBands(
+export function countFromBands(
   word: SQL,
   query: ProductListQuery,
-  bands: WholeBands,
-  countWithin: (prices: Required<PaiseRange>) => SQL,
+  countWithin: (prices?: Required<PaiseRange>) => SQL,
 ): SQL {
+  const bands = wholeBandsOf(query);
+  if (!bands) return countWithin();
   const conditions = [sql`word = ${word}`, sql`band >= ${bands.first}`];
   if (bands.last !== undefined) conditions.push(sql`band <= ${bands.last}`);
   if (query.category) conditions.push(sql`category = ${query.category}`);
