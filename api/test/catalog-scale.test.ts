@@ -17,6 +17,7 @@ import {
   catalogPriceBands,
   catalogWords,
   products,
+  productWordPairs,
   productWords,
   reviews,
 } from '../src/db/schema.ts';
@@ -31,8 +32,10 @@ const GENERATED = 3000;
 const WORDS = ['Laptop', 'PHONE', 'camera', 'Pro', '50%', 'a_b', 'Slim', 'x', 'Éclair'];
 /**
  * Keywords asked: words of the names, parts of them and of several at once ('o': a product can hold two
- * of its words, counted once), LIKE's wildcards, whitespace and digits (the trigram count), a word of 40
- * products named apart ('zq': past MOST_WORDS_COUNTED words) and some of them ('zq1': 11 words).
+ * of its words, counted once; 'pro': up to three, counted from their pairs; 'a_': two, one holding most,
+ * too short for pairs), LIKE's wildcards, whitespace and digits (the trigram count), a word of 40
+ * products named apart ('zq': past MOST_WORDS_COUNTED words) and some of them ('zq1': 11 words; 'q1', too
+ * short for pairs).
  */
 const KEYWORDS = [
   ...WORDS,
@@ -48,6 +51,8 @@ const KEYWORDS = [
   'zq',
   'zq1',
   'q1x',
+  'a_',
+  'q1',
 ];
 
 let seed = 27;
@@ -174,6 +179,27 @@ async function bandsMatch(db: DbOrTx) {
   expect(kept.sort()).toEqual(expected.sort());
 }
 
+/**
+ * The pairs of words (migration 0025): every two words of a product's name sharing three characters in a
+ * row (code points, as PostgreSQL's substr counts), once each.
+ */
+async function pairsMatch(db: DbOrTx) {
+  const byProduct = new Map<string, string[]>();
+  for (const { productId, word } of await db.select().from(productWords))
+    byProduct.set(productId, [...(byProduct.get(productId) ?? []), word]);
+  const shareThree = (a: string, b: string) =>
+    [...a].some((_, i, letters) => i + 3 <= letters.length && b.includes(letters.slice(i, i + 3).join('')));
+  const expected = [...byProduct].flatMap(([productId, words]) =>
+    words.flatMap((a, i) =>
+      words.slice(i + 1).flatMap((b) => (shareThree(a, b) ? [[productId, ...[a, b].sort()].join('|')] : [])),
+    ),
+  );
+  const kept = (await db.select().from(productWordPairs)).map((row) =>
+    [row.productId, ...[row.wordA, row.wordB].sort()].join('|'),
+  );
+  expect(kept.sort()).toEqual(expected.sort());
+}
+
 beforeAll(async () => {
   const db = t.app.shop.db;
   // A generated catalog in one statement (every fifth product shares a timestamp: the id breaks the tie).
@@ -197,6 +223,15 @@ beforeAll(async () => {
   // a rare one sorting before the common one, both held.
   await addProduct(t.app, { name: 'Hook pro-a PRO-B', category: 'Camera', pricePaise: 150_000, ratings: 3 });
   await addProduct(t.app, { name: 'Case Apro Pro', category: 'Camera', pricePaise: 160_000, ratings: 3 });
+  // Three words holding "pro" in one name; "a_" in a rare word, alone and beside the common one.
+  await addProduct(t.app, {
+    name: 'Trio pro-c Pro-d xpro',
+    category: 'Camera',
+    pricePaise: 170_000,
+    ratings: 4,
+  });
+  await addProduct(t.app, { name: 'Mug xa_', category: 'Tops', pricePaise: 20_000, ratings: 2 });
+  await addProduct(t.app, { name: 'Cup A_B xa_', category: 'Tops', pricePaise: 30_000, ratings: 1 });
   // Reviews on a few products, near the start and the end of the list.
   for (const rating of [5, 3]) {
     const reviewer = await register(t.app);
@@ -327,15 +362,18 @@ describe('the product list at scale', () => {
     };
     await wordsMatch(db);
     await bandsMatch(db);
-    const added = await addProduct(t.app, { name: 'Quokka quokka Tripod', category: 'Camera' });
+    await pairsMatch(db);
+    const added = await addProduct(t.app, { name: 'Quokka quokka Quokkas Tripod', category: 'Camera' });
     const other = await addProduct(t.app, { name: 'Tripod 99', category: 'Laptop', pricePaise: 900 });
     await wordsMatch(db);
     await bandsMatch(db);
+    await pairsMatch(db);
     await keywordsAgree(['quokka', 'tripod', 'ripo']);
     // A rename drops the words no product holds any more and adds the new ones.
-    await db.update(products).set({ name: 'Wombat\tTRIPOD' }).where(eq(products.id, added.id));
+    await db.update(products).set({ name: 'Wombat\tTRIPOD tripods' }).where(eq(products.id, added.id));
     await wordsMatch(db);
     await bandsMatch(db);
+    await pairsMatch(db);
     await keywordsAgree(['quokka', 'wombat', 'tripod']);
     // A price, rating or category change moves the product's words with it; a stock change touches nothing.
     await db.update(products).set({ pricePaise: 123_400, ratings: 4.5 }).where(eq(products.id, added.id));
@@ -347,6 +385,7 @@ describe('the product list at scale', () => {
       .where(eq(products.id, other.id));
     await wordsMatch(db);
     await bandsMatch(db);
+    await pairsMatch(db);
     await keywordsAgree(['tripod', 'wombat']);
     await expect(
       db.transaction(async (tx) => {
@@ -357,9 +396,11 @@ describe('the product list at scale', () => {
     ).rejects.toThrow('rolled back');
     await wordsMatch(db);
     await bandsMatch(db);
+    await pairsMatch(db);
     await db.delete(products).where(inArray(products.id, [added.id, other.id]));
     await wordsMatch(db);
     await bandsMatch(db);
+    await pairsMatch(db);
     await keywordsAgree(['tripod', 'wombat', 'pro']);
   });
 });

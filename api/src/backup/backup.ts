@@ -61,15 +61,15 @@ async function migrationsOf(db: DbOrTx) {
 }
 
 /**
- * The tables a backup holds: all but the derived ones: catalog_counts, product_words, catalog_words and
- * catalog_price_bands, which triggers rebuild as products are restored, and catalog_changes, which only
+ * The tables a backup holds: all but the derived ones: catalog_counts, product_words, catalog_words,
+ * catalog_price_bands and product_word_pairs, which triggers rebuild as products are restored, and catalog_changes, which only
  * says what caches may keep (its rows missing after a restore, a cache asking drops everything).
  */
 async function tablesOf(db: DbOrTx) {
   const rows = await rowsOfQuery<{ name: string }>(
     db,
     sql`select table_name as name from information_schema.tables
-        where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('catalog_counts', 'catalog_changes', 'product_words', 'catalog_words', 'catalog_price_bands')
+        where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('catalog_counts', 'catalog_changes', 'product_words', 'catalog_words', 'catalog_price_bands', 'product_word_pairs')
         order by table_name`,
   );
   return rows.map((row) => row.name);

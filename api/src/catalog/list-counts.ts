@@ -35,19 +35,21 @@ export function andWordFilters(query: ProductListQuery, prices?: PaiseRange): SQ
   return filters.length ? sql` and ${and(...filters)}` : sql``;
 }
 
-/** A word's products passing the query's filters: from its price bands when they can answer (0024). */
-const countOfWord = (word: SQL, query: ProductListQuery) =>
+/**
+ * The products of the words `wordIs` picks passing the query's filters, once per word each holds: from
+ * their price bands when they can answer (0024).
+ */
+const countOfWords = (wordIs: SQL, query: ProductListQuery) =>
   countFromBands(
-    word,
+    wordIs,
     query,
-    (prices) =>
-      sql`(select count(*) from product_words where word = ${word}${andWordFilters(query, prices)})`,
+    (prices) => sql`(select count(*) from product_words where ${wordIs}${andWordFilters(query, prices)})`,
   );
 
 /** Every product passing the query's filters but a keyword: from the price bands of '' when they can answer. */
 const countOfFilters = (query: ProductListQuery) =>
   countFromBands(
-    sql`''`,
+    sql`word = ''`,
     query,
     (prices) =>
       sql`(select count(*) from products where ${and(sql`true`, ...rangeFilters(query, products, prices))})`,
@@ -93,26 +95,42 @@ const wordsHolding = (keyword: string) => sql`
   )`;
 
 /**
- * The products whose name holds the keyword, filtered, counted over the words it lies in (`words`, the CTE
- * of `wordsHolding`): an index-only range scan of each word's rows; a product holding two of the words is
- * counted once. More words than `MOST_WORDS_COUNTED` fall back to `byTrigrams`.
- *
- * Counting a product once: when one word holds most of the products (its dictionary count at least four
- * times the others' together: "pro" and "waterproof", "shirt" and "t-shirt"), its rows are counted as they
- * are, and each row of the other words only when its product holds neither that word nor a listed word
- * before it (one primary-key probe a row); else every row is gathered by product (a hash of them all).
- * The category, price and rating are the product's, copied beside each word: a product passes them on all
- * its rows or none. "pro" by price at 1,000,000 products, through the api: 57-67 -> 12 ms; "phone" and
- * "headphones" (as many each) keep the hash, which costs less than 100,000 probes. A keyword in one word
- * takes the first branch too (no others, an empty probe): a branch of its own repeated the word's count
- * in the statement the api builds for every list (65 of the 230 µs drizzle took to build a list's two).
+ * Whether any two words a keyword lies in share three characters in a row, so that the pairs of migration
+ * 0025 hold every product holding two of them: a keyword of three characters or more (code points, as
+ * PostgreSQL counts them; lowering one never shortens it).
  */
-function countByWords(query: ProductListQuery, byTrigrams: SQL) {
+const countableByPairs = (keyword: string) => [...keyword].length >= 3;
+
+/**
+ * The products holding the listed words (`list`), filtered, each once: the words' rows summed (their price
+ * bands), less `k - 1` for each product holding `k` of them, which is in `k(k-1)/2` of their pairs
+ * (migration 0025). The filters are the product's own columns, read for those few products. "phone" (phone
+ * and headphones, 100,000 products each) without a category at 1,000,000 products: every row of the two
+ * words hashed by product before, 19-26 ms; the bands of both and no pair now.
+ */
+function countByPairs(query: ProductListQuery) {
+  return sql`${countOfWords(sql`word = any(list)`, query)} - (
+    select coalesce(sum(round((sqrt(1 + 8 * held.pairs) - 1) / 2)), 0)
+    from (
+      select product_id, count(*) as pairs from product_word_pairs
+      where word_a = any(list) and word_b = any(list) group by product_id
+    ) held join products on ${products.id} = held.product_id
+    where ${and(sql`true`, ...rangeFilters(query, products))})`;
+}
+
+/**
+ * The products holding the listed words (`list`), filtered, for a keyword of one or two characters (no pairs
+ * kept for it): when one word holds most of the products (its dictionary count at least four times the
+ * others' together), its rows are counted as they are, and each row of the other words only when its
+ * product holds neither that word nor a listed word before it (one primary-key probe a row); else every row
+ * is gathered by product (a hash of them all). The category, price and rating are the product's, copied
+ * beside each word: a product passes them on all its rows or none.
+ */
+function countBySizes(query: ProductListQuery) {
   const filtered = andWordFilters(query);
   return sql`(select case
-      when cardinality(list) = 0 then 0
-      when cardinality(list) <= ${MOST_WORDS_COUNTED} and sizes.others * 4 <= sizes.most then
-        ${countOfWord(sql`sizes.main`, query)}
+      when sizes.others * 4 <= sizes.most then
+        ${countOfWords(sql`word = sizes.main`, query)}
         + (select count(*) from product_words
             where word = any(array_remove(list, sizes.main))${filtered}
               -- A scalar subquery, not NOT EXISTS: the planner would make that an anti join hashing
@@ -120,16 +138,30 @@ function countByWords(query: ProductListQuery, byTrigrams: SQL) {
               and (select 1 from product_words held
                 where held.product_id = product_words.product_id and held.word = any(list)
                   and (held.word = sizes.main or held.word < product_words.word) limit 1) is null)
-      when cardinality(list) <= ${MOST_WORDS_COUNTED} then (
+      else (
         select count(*) from (
           select product_id from product_words where word = any(list)${filtered} group by product_id
         ) holding)
-      else ${byTrigrams}
-    end from words left join lateral (
+    end from (
       select (array_agg(word order by products desc, word))[1] as main, max(products) as most,
         sum(products) - max(products) as others
       from catalog_words where word = any(list)
-    ) sizes on true)`;
+    ) sizes)`;
+}
+
+/**
+ * The products whose name holds the keyword, filtered, counted over the words it lies in (`words`, the CTE
+ * of `wordsHolding`): index-only range scans of the words' bands and rows, a product holding two of the
+ * words counted once (`countByPairs`, `countBySizes`). More words than `MOST_WORDS_COUNTED` fall back to
+ * `byTrigrams`.
+ */
+function countByWords(query: ProductListQuery, keyword: string, byTrigrams: SQL) {
+  return sql`(select case
+      when cardinality(list) = 0 then 0
+      when cardinality(list) <= ${MOST_WORDS_COUNTED} then
+        ${countableByPairs(keyword) ? countByPairs(query) : countBySizes(query)}
+      else ${byTrigrams}
+    end from words)`;
 }
 
 export interface ListCounts {
@@ -147,7 +179,8 @@ export interface ListCounts {
  * filtered one from the category's counter when only a category is asked, from the names' words when a
  * keyword can only lie inside one (migration 0023), else a count the indexes serve (the trigram index for
  * the keyword, the covering order and price indexes for the rest). A word's count, and the filters' without
- * a keyword, sum the price bands of migration 0024 that lie wholly inside the range asked.
+ * a keyword, sum the price bands of migration 0024 that lie wholly inside the range asked; several words'
+ * take off the products holding two of them, from the pairs of migration 0025.
  */
 export async function countProducts(db: DbOrTx, query: ProductListQuery): Promise<ListCounts> {
   const byProducts = sql`(select count(*) from products where ${productFilter(query) ?? sql`true`})`;
@@ -158,7 +191,7 @@ export async function countProducts(db: DbOrTx, query: ProductListQuery): Promis
           db,
           'list-count-by-words',
           sql`${wordsHolding(query.keyword)}
-          select ${all}, ${countByWords(query, byProducts)}::int as filtered_count,
+          select ${all}, ${countByWords(query, query.keyword, byProducts)}::int as filtered_count,
             (select list from words where cardinality(list) <= ${MOST_WORDS_COUNTED}) as words`,
         )
       : await executePrepared(

@@ -58,18 +58,19 @@ export function wholeBandsOf(query: ProductListQuery): WholeBands | undefined {
 }
 
 /**
- * A filtered count of `word`'s products ('' for every product): `countWithin()` (the query's own count,
- * every filter) when no band can answer, else the rows of its whole bands (in the query's category and
- * from its whole stars up) summed, plus `countWithin(prices)` for the prices at the range's two ends.
+ * A filtered count of the products of the words `wordIs` picks (a condition on `word`; '' for every
+ * product), once per word each holds: `countWithin()` (the query's own count, every filter) when no band
+ * can answer, else the rows of their whole bands (in the query's category and from its whole stars up)
+ * summed, plus `countWithin(prices)` for the prices at the range's two ends.
  */
 export function countFromBands(
-  word: SQL,
+  wordIs: SQL,
   query: ProductListQuery,
   countWithin: (prices?: Required<PaiseRange>) => SQL,
 ): SQL {
   const bands = wholeBandsOf(query);
   if (!bands) return countWithin();
-  const conditions = [sql`word = ${word}`, sql`band >= ${bands.first}`];
+  const conditions = [wordIs, sql`band >= ${bands.first}`];
   if (bands.last !== undefined) conditions.push(sql`band <= ${bands.last}`);
   if (query.category) conditions.push(sql`category = ${query.category}`);
   if (bands.stars !== undefined) conditions.push(sql`rating_floor >= ${bands.stars}`);

@@ -112,6 +112,26 @@ export const catalogPriceBands = pgTable(
 );
 
 /**
+ * Two words of a product's name that share three letters in a row (migration 0025), once per product: a
+ * keyword of three letters or more lying in two of a name's words lies in such a pair. A keyword lying in
+ * several words is counted from their price bands, each product once: a product holding `k` of the
+ * words is in `k(k-1)/2` of their pairs, found here, so `k - 1` comes off the bands' sum. Kept by triggers
+ * on `product_words` in the writing transaction. Derived data: backups leave it out.
+ */
+export const productWordPairs = pgTable(
+  'product_word_pairs',
+  {
+    productId: char('product_id', { length: 24 }).notNull(),
+    wordA: text('word_a').notNull(),
+    wordB: text('word_b').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.productId, table.wordA, table.wordB] }),
+    index('product_word_pairs_words_idx').on(table.wordA, table.wordB),
+  ],
+);
+
+/**
  * What each catalog revision changed (migration 0022): the products whose pages now show something new, or
  * null when anything may have. Caches of rendered pages in front of the api drop only those pages and the
  * lists (`GET /catalog/changes`). The last 10,000 are kept; a cache further behind drops everything.
