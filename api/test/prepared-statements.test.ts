@@ -51,4 +51,37 @@ describe.skipIf(!process.env.DATABASE_URL)("the product list's statements on Pos
       await close();
     }
   });
+
+  it('keeps one plan for a page read from the words when its walk is short, else plans it for the values', async () => {
+    const { db, close } = await connectInThread({ url: t.databaseUrl! }, 1);
+    const pageStatements = async () =>
+      rowsOf<{ statement: string; generic_plans: number; custom_plans: number }>(
+        await db.execute(sql`select statement, generic_plans, custom_plans from pg_prepared_statements
+          where statement like '%json_array_elements_text%'`),
+      );
+    try {
+      // Planned for its values, PostgreSQL planned the page again on every call (list-page.ts).
+      for (const low of [0, 100, 200, 300, 400, 500, 600, 700, 800, 900])
+        await loadProductPage(
+          db,
+          productListQuerySchema.parse({ keyword: 'lantern', price: { gte: low } }),
+          'http://shop.test',
+        );
+      const [planned] = await pageStatements();
+      expect(Number(planned!.generic_plans)).toBeGreaterThan(0);
+      expect(Number(planned!.custom_plans)).toBeLessThanOrEqual(5);
+      // A common word in a narrow price range: its walk passes PLANNED_ONCE_WALK, so the planner sees the values.
+      await db.execute(sql`insert into products (id, name, price_paise, category, stock)
+        select substr(md5('spare' || g), 1, 24), 'Lantern spare ' || g, 100, 'Tops', 1
+        from generate_series(1, 400) g`);
+      const query = productListQuerySchema.parse({ keyword: 'lantern', price: { gte: 2_900, lte: 2_900 } });
+      const narrow = await loadProductPage(db, query, 'http://shop.test');
+      expect(narrow.products.map((product) => product.name)).toEqual(['Brass Lantern 29']);
+      expect(narrow.filteredProductsCount).toBe(1);
+      const shown = (await pageStatements()).filter(({ statement }) => !statement.includes('(select $'));
+      expect(shown).toHaveLength(1);
+    } finally {
+      await close();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 // The storefront list's filters and its two counts (`productsCount`, `filteredProductsCount`) on the SQL
 // path, with no COUNT(*) over the products where an index or a counter can answer instead.
-import { and, eq, gte, ilike, lte, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, ilike, sql, type Column, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { productListQuerySchema } from '@shop/shared-api/schemas';
 import type { DbOrTx } from '../db/client.ts';
@@ -15,23 +15,41 @@ type ProductListQuery = z.output<typeof productListQuerySchema>;
 /** The columns a list filters on: the product's own, or their copies beside each word (`product_words`). */
 type FilteredColumns = Record<'category' | 'pricePaise' | 'ratings', Column>;
 
-/** The category, price (the query's, or `prices`) and rating filters as SQL conditions over `columns`. */
+/**
+ * A value the planner does not see when it plans (a subquery's answer, known only as the statement runs): a
+ * statement whose values are all hidden costs the same planned for them or for any, so PostgreSQL keeps one
+ * plan for it after five (db/prepared.ts) instead of planning it again on every call.
+ */
+export const hiddenFromPlanner = (value: string | number, type: 'text' | 'bigint' | 'float8' | 'int') =>
+  sql`(select ${value}::${sql.raw(type)})`;
+
+/**
+ * The category, price (the query's, or `prices`) and rating filters as SQL conditions over `columns`, their
+ * values hidden from the planner when `hidden`.
+ */
 function rangeFilters(
   query: ProductListQuery,
   columns: FilteredColumns,
   prices = paiseRangeOf(query),
+  hidden = false,
 ): SQL[] {
+  const value = (value: string | number, type: 'text' | 'bigint' | 'float8') =>
+    hidden ? hiddenFromPlanner(value, type) : sql`${value}`;
   const filters: SQL[] = [];
-  if (query.category) filters.push(eq(columns.category, query.category));
-  if (prices.low !== undefined) filters.push(gte(columns.pricePaise, prices.low));
-  if (prices.high !== undefined) filters.push(lte(columns.pricePaise, prices.high));
-  if (query.ratings?.gte !== undefined) filters.push(gte(columns.ratings, query.ratings.gte));
+  if (query.category) filters.push(sql`${columns.category} = ${value(query.category, 'text')}`);
+  if (prices.low !== undefined) filters.push(sql`${columns.pricePaise} >= ${value(prices.low, 'bigint')}`);
+  if (prices.high !== undefined) filters.push(sql`${columns.pricePaise} <= ${value(prices.high, 'bigint')}`);
+  if (query.ratings?.gte !== undefined)
+    filters.push(sql`${columns.ratings} >= ${value(query.ratings.gte, 'float8')}`);
   return filters;
 }
 
-/** The category, price and rating filters over the words' copies, as ` and …` to follow a word's condition. */
-export function andWordFilters(query: ProductListQuery, prices?: PaiseRange): SQL {
-  const filters = rangeFilters(query, productWords, prices);
+/**
+ * The category, price and rating filters over the words' copies, as ` and …` to follow a word's condition,
+ * their values hidden from the planner when `hidden`.
+ */
+export function andWordFilters(query: ProductListQuery, prices?: PaiseRange, hidden = false): SQL {
+  const filters = rangeFilters(query, productWords, prices, hidden);
   return filters.length ? sql` and ${and(...filters)}` : sql``;
 }
 
@@ -172,6 +190,8 @@ export interface ListCounts {
    * ids can then be read from their rows too (`list-page.ts`).
    */
   words?: string[];
+  /** How many rows those words hold in all (each word's products), with `words`. */
+  wordRows?: number;
 }
 
 /**
@@ -192,7 +212,9 @@ export async function countProducts(db: DbOrTx, query: ProductListQuery): Promis
           'list-count-by-words',
           sql`${wordsHolding(query.keyword)}
           select ${all}, ${countByWords(query, query.keyword, byProducts)}::int as filtered_count,
-            (select list from words where cardinality(list) <= ${MOST_WORDS_COUNTED}) as words`,
+            (select list from words where cardinality(list) <= ${MOST_WORDS_COUNTED}) as words,
+            (select sum(catalog_words.products) from words, catalog_words
+              where cardinality(list) <= ${MOST_WORDS_COUNTED} and catalog_words.word = any(list))::float8 as word_rows`,
         )
       : await executePrepared(
           db,
@@ -205,11 +227,16 @@ export async function countProducts(db: DbOrTx, query: ProductListQuery): Promis
                 : countOfFilters(query)
           }::int as filtered_count`,
         );
-  const row = rowsOf<{ all_count: number; filtered_count: number; words?: string[] | null }>(result)[0]!;
+  const row = rowsOf<{
+    all_count: number;
+    filtered_count: number;
+    words?: string[] | null;
+    word_rows?: number | null;
+  }>(result)[0]!;
   return {
     all: Number(row.all_count),
     filtered: Number(row.filtered_count),
-    ...(Array.isArray(row.words) ? { words: row.words } : {}),
+    ...(Array.isArray(row.words) ? { words: row.words, wordRows: Number(row.word_rows ?? 0) } : {}),
   };
 }
 
