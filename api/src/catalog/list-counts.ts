@@ -20,7 +20,7 @@ type FilteredColumns = Record<'category' | 'pricePaise' | 'ratings', Column>;
  * statement whose values are all hidden costs the same planned for them or for any, so PostgreSQL keeps one
  * plan for it after five (db/prepared.ts) instead of planning it again on every call.
  */
-export const hiddenFromPlanner = (value: string | number, type: 'text' | 'bigint' | 'float8' | 'int') =>
+export const hiddenFromPlanner = (value: string | number, type: 'text' | 'bigint' | 'float8') =>
   sql`(select ${value}::${sql.raw(type)})`;
 
 /**

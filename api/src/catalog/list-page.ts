@@ -43,7 +43,7 @@ interface PageRead {
  * particular, costs more than planning the page for its values (0.28 ms at 1,000,000 products, about as long
  * as walking 3,000 index entries).
  */
-export const PLANNED_ONCE_WALK = 3_000;
+const PLANNED_ONCE_WALK = 3_000;
 
 /**
  * Whether the page read from the words can keep one plan: the rows walked to reach its end, as many as
@@ -72,7 +72,7 @@ export function pageIds(query: ProductListQuery, counts: ListCounts, read: PageR
     return sql`select products.id from products where ${productFilter(query) ?? sql`true`}
       order by ${listOrder(query.sort, 'products', read.fromEnd)} limit ${read.limit} offset ${read.skip}`;
   const hidden = plannedOnce(counts, read);
-  const count = (value: number) => (hidden ? hiddenFromPlanner(value, 'int') : sql`${value}`);
+  const count = (value: number) => (hidden ? hiddenFromPlanner(value, 'bigint') : sql`${value}`);
   const key = sql.raw(productWords[column].name);
   const direction = sql.raw(directionOf(query.sort, read.fromEnd));
   return sql`select hits.product_id as id

@@ -112,8 +112,8 @@ export const catalogPriceBands = pgTable(
 );
 
 /**
- * Two words of a product's name that share three letters in a row (migration 0025), once per product: a
- * keyword of three letters or more lying in two of a name's words lies in such a pair. A keyword lying in
+ * Two words of a product's name that share three characters in a row (migration 0025), once per product: a
+ * keyword of three characters or more lying in two of a name's words lies in such a pair. A keyword lying in
  * several words is counted from their price bands, each product once: a product holding `k` of the
  * words is in `k(k-1)/2` of their pairs, found here, so `k - 1` comes off the bands' sum. Kept by triggers
  * on `product_words` in the writing transaction. Derived data: backups leave it out.
