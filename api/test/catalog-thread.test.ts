@@ -12,6 +12,7 @@ import {
   openCatalogThread,
 } from '../src/catalog/catalog-thread/catalog-thread.ts';
 import { loadProductPage } from '../src/catalog/product-repository.ts';
+import { countCatalog } from '../src/catalog/list-counts.ts';
 
 const baseUrl = 'http://shop.test';
 const timings = { refreshMs: 2000, fullRefreshMs: null, quietMs: 1000, maxProducts: 100_000 };
@@ -29,12 +30,13 @@ describe('the catalog index thread, when it cannot answer', () => {
     const warnings: string[] = [];
     const sources: string[] = [];
     const index = openCatalogThread(
-      { database: { url: 'postgres://nowhere.invalid/shop' }, ...timings },
+      { database: () => ({ url: 'postgres://nowhere.invalid/shop' }), ...timings },
       {
         read: async <T>() => FROM_DATABASE as T,
         onAnswer: (source) => sources.push(source),
         log: {
           warn: (fields: object, message: string) => warnings.push(`${message} ${JSON.stringify(fields)}`),
+          info: () => {},
         },
         program: new URL(`./fixtures/${fixture}`, import.meta.url),
       },
@@ -143,11 +145,11 @@ describe.each([
     // A thread of this test's own over the same database, whose database answers are counted.
     const sources: string[] = [];
     const index = openCatalogThread(
-      { database: t.app.shop.database.threadLink!(), ...timings },
+      { database: t.app.shop.database.threadLink!, ...timings },
       {
         read: (query) => (sources.push('database'), query(t.app.shop.db)),
         onAnswer: (source) => sources.push(source),
-        log: { warn: () => {} },
+        log: { warn: () => {}, info: () => {} },
       },
     );
     try {
@@ -169,6 +171,54 @@ describe.each([
         expect(page.products.map((p) => p.price)).toEqual([rupees]);
         expect(sources).toEqual(['memory']);
       }
+    } finally {
+      await index.close();
+    }
+  });
+
+  it('ends its thread while the catalog has more products than it holds, and starts one once it fits again', async () => {
+    const logged: string[] = [];
+    const sources: string[] = [];
+    const db = t.app.shop.db;
+    const index = openCatalogThread(
+      { database: t.app.shop.database.threadLink!, ...timings, maxProducts: (await countCatalog(db)) + 1 },
+      {
+        read: (query) => query(db),
+        onAnswer: (source) => sources.push(source),
+        log: { warn: (_, message) => logged.push(message), info: (_, message) => logged.push(message) },
+      },
+    );
+    try {
+      expect(await index.warm()).toBe(true);
+      const added = [
+        await addProduct(t.app, { name: 'Outgrowing Kettle', pricePaise: 90_000 }),
+        await addProduct(t.app, { name: 'Outgrowing Kettle Lid', pricePaise: 9_000 }),
+      ].map((product) => product.id);
+      // The thread patches them in, finds one product too many, and is ended: no failure, one line.
+      index.invalidate(added);
+      const ended = 'the catalog has more products than its index holds: the thread ends, the database lists';
+      await expect.poll(() => logged).toEqual([ended]);
+      const kettles = productListQuerySchema.parse({ keyword: 'outgrowing kettle' });
+      sources.length = 0;
+      const started = performance.now();
+      expect(await index.page(kettles, baseUrl)).toEqual(await loadProductPage(db, kettles, baseUrl));
+      expect(performance.now() - started).toBeLessThan(MEMORY_ANSWER_WAIT_MS);
+      expect(sources).toEqual(['database']);
+      expect(await index.holdsCatalog()).toBe(false);
+
+      // Within the bound again: a list counts the catalog (every few seconds), a new thread loads it.
+      await db.execute(sql`delete from products where id in (${sql.join(added, sql`, `)})`);
+      index.invalidate(added);
+      await expect
+        .poll(async () => (await index.page(kettles, baseUrl), await index.holdsCatalog()), {
+          timeout: 20_000,
+          interval: 250,
+        })
+        .toBe(true);
+      sources.length = 0;
+      expect((await index.page(kettles, baseUrl)).filteredProductsCount).toBe(0);
+      expect(sources).toEqual(['memory']);
+      expect(logged).toEqual([ended]);
     } finally {
       await index.close();
     }

@@ -27,7 +27,7 @@ export const CATALOG_QUIET_MS = 1000;
  * How often a catalog found larger than the index may hold is counted again (one row of `catalog_counts`),
  * so the index comes back once products were deleted below the bound.
  */
-const TOO_LARGE_RECHECK_MS = 5000;
+export const TOO_LARGE_RECHECK_MS = 5000;
 
 /**
  * How old a snapshot on PostgreSQL may grow before it is read whole again: the changes feed brings every
@@ -83,6 +83,8 @@ export function createCatalogIndex(
     onAnswer?: (source: 'memory' | 'database') => void;
     /** Lists start (true) or stop (false) being answered from memory. */
     onHolding?: (holds: boolean) => void;
+    /** The catalog was found larger than `maxProducts`: nothing is held until it is counted within the bound again. */
+    onOutgrown?: () => void;
   },
 ) {
   const onAnswer = options.onAnswer ?? (() => {});
@@ -110,6 +112,11 @@ export function createCatalogIndex(
     if (changed) options.onHolding?.(next !== undefined);
   }
 
+  function outgrown() {
+    foundTooLargeAt = performance.now();
+    options.onOutgrown?.();
+  }
+
   /** Every change naming products sets a new `behind` aside: a patch's read is current while it is the same. */
   function setAside(target: CatalogSnapshot, named: Iterable<string>) {
     // A newer load replacing an older snapshot set aside keeps its names: patched twice is harmless.
@@ -129,8 +136,7 @@ export function createCatalogIndex(
         if (!patchSnapshot(target.snapshot, named, fresh)) break;
         if (target.snapshot.all.products.length > options.maxProducts) {
           // Grown past the bound by products added through the api: the database lists from now on.
-          foundTooLargeAt = performance.now();
-          return;
+          return outgrown();
         }
         hold(target.snapshot);
         return;
@@ -165,9 +171,9 @@ export function createCatalogIndex(
         if (result === null) {
           // Grown past the bound (written around the api; through it, a patch finds it): the one held
           // goes too, and the database lists.
-          foundTooLargeAt = performance.now();
           hold(undefined);
           behind = undefined;
+          outgrown();
           return undefined;
         }
         // A load that ran across a change naming nothing may have read the old catalog: keep nothing.

@@ -42,7 +42,7 @@ export function openCatalogIndex(
   };
   return database.threadLink
     ? openCatalogThread(
-        { database: database.threadLink(), ...timings },
+        { database: database.threadLink, ...timings },
         { read: catalogReads.read, onAnswer: metrics.catalogList, log },
       )
     : createCatalogIndex(catalogReads.read, {

@@ -1,8 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import type { z } from 'zod';
 import type { Product, ProductSuggestion, productListQuerySchema } from '@shop/shared-api/schemas';
-import type { Db } from '../../db/client.ts';
-import type { CatalogIndex } from '../catalog-index.ts';
+import type { DatabaseLink, Db } from '../../db/client.ts';
+import { TOO_LARGE_RECHECK_MS, type CatalogIndex } from '../catalog-index.ts';
+import { countCatalog } from '../list-counts.ts';
 import type { CatalogPage } from '../catalog-snapshot.ts';
 import { loadProductPage, loadProductView, loadSuggestions } from '../product-repository.ts';
 import type { Unnumbered } from '../../threads/unnumbered.ts';
@@ -33,6 +34,9 @@ const LISTED_NOTICE_MS = 100;
  */
 const QUESTION_WAIT_MS = 2000;
 
+/** The id of the question that closes a thread: no other question is numbered below 1. */
+const CLOSING = 0;
+
 /** How long `warm` waits for a whole load. */
 const WARM_WAIT_MS = 60_000;
 
@@ -45,33 +49,38 @@ const WARM_WAIT_MS = 60_000;
  * lost with it. Changes are sent as they happen, before any later question, so this instance still reads
  * its own writes. On the embedded PGlite (itself in a thread, db/pglite-thread/) the index's queries go
  * there by a port of their own: the rows of a load cross into the index's thread, not the api's.
+ *
+ * A thread lives only while the catalog fits in it: told the catalog has more than `maxProducts`, the api
+ * ends it, which gives its heap back (an idle thread kept the api's RSS ~65 MB higher at a million
+ * products, 508 MB where the cache off had 445), and counts the catalog every `TOO_LARGE_RECHECK_MS` on a
+ * list; within the bound again, a new thread starts and loads it.
  */
 export function openCatalogThread(
-  data: CatalogThreadData,
+  data: Omit<CatalogThreadData, 'database'> & {
+    /** A new way to the database for each thread started (a port is handed over to one thread only). */
+    database: () => DatabaseLink;
+  },
   options: {
     /** Runs a list's or suggestion's read on the database when memory does not answer. */
     read: <T>(query: (db: Db) => Promise<T>) => Promise<T>;
     onAnswer?: (source: 'memory' | 'database') => void;
-    log: { warn(fields: object, message: string): void };
+    log: { warn(fields: object, message: string): void; info(fields: object, message: string): void };
     /** The thread's program: worker.ts (tests start a broken or silent one). */
     program?: URL;
   },
 ): CatalogIndex {
   const onAnswer = options.onAnswer ?? (() => {});
   const program = options.program ?? new URL('./worker.ts', import.meta.url);
-  // A young generation of 8 MB, not V8's default: the api's RSS at 10,000 products 613 → 522 MB, at
-  // 90,000 573-600 → 457, for lists a second of 5,917 (was 5,238) and 1,042 (was 1,146-1,156), one run each.
-  const worker = new Worker(program, {
-    workerData: data,
-    transferList: 'port' in data.database ? [data.database.port] : [],
-    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
-  });
-  // A list in flight keeps the api alive, not the thread: closing the app ends it (close()).
-  worker.unref();
+  /** The thread running now: none once stopped, nor after it was ended for a catalog it could not hold. */
+  let worker: Worker | undefined;
   /** Questions asked and not answered: each settles with the thread's result, or without one (`failed`). */
   const pending = new Map<number, (answered: { result: unknown } | 'failed') => void>();
-  let nextId = 1;
+  let nextId = CLOSING + 1;
+  /** Why no thread will run again: it failed, or the index was closed. */
   let stopped: Error | undefined;
+  /** When the catalog was last found or counted larger than a thread may hold. */
+  let outgrownAt = -Infinity;
+  let counting = false;
 
   /** Whether the thread holds a catalog, as it last said: while it does not, lists go to the database unasked. */
   let holding = false;
@@ -85,7 +94,8 @@ export function openCatalogThread(
   /** Whether a question has failed in the thread yet: the first is logged, the rest go to the database quietly. */
   let failedBefore = false;
 
-  worker.on('message', (answer: CatalogAnswer) => {
+  function onMessage(answer: CatalogAnswer) {
+    if ('outgrown' in answer) return endOutgrown();
     if ('holding' in answer) {
       holding = answer.holding;
       if (holding) patching = false;
@@ -101,24 +111,91 @@ export function openCatalogThread(
       );
     }
     settle?.(answer.ok ? { result: answer.result } : 'failed');
-  });
-  const stop = (reason: Error) => {
-    if (stopped) return; // closed, or already told: `ask` has let nothing wait since
-    stopped = reason;
-    options.log.warn({ reason: reason.message }, 'the catalog index thread stopped: the database lists');
+  }
+
+  /** No thread runs from now on: what waits for one is answered without it. */
+  function letGo() {
+    worker = undefined;
+    holding = false;
+    patching = false;
     for (const settle of pending.values()) settle('failed');
     pending.clear();
+  }
+
+  const stop = (reason: Error) => {
+    stopped = reason;
+    letGo();
+    options.log.warn({ reason: reason.message }, 'the catalog index thread stopped: the database lists');
   };
-  worker.on('error', stop);
-  worker.on('exit', (code) => stop(new Error(`the catalog index thread exited (code ${code})`)));
+
+  function startThread() {
+    const database = data.database();
+    // A young generation of 8 MB, not V8's default: the api's RSS at 10,000 products 613 → 522 MB, at
+    // 90,000 573-600 → 457, for lists a second of 5,917 (was 5,238) and 1,042 (was 1,146-1,156), one run each.
+    const thread = new Worker(program, {
+      workerData: { ...data, database } satisfies CatalogThreadData,
+      transferList: 'port' in database ? [database.port] : [],
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    });
+    // A list in flight keeps the api alive, not the thread: closing the app ends it (close()).
+    thread.unref();
+    // A thread ended on purpose (closed, outgrown) says nothing more that counts.
+    thread.on('message', (answer: CatalogAnswer) => thread === worker && onMessage(answer));
+    thread.on('error', (error) => thread === worker && stop(error));
+    thread.on(
+      'exit',
+      (code) => thread === worker && stop(new Error(`the catalog index thread exited (code ${code})`)),
+    );
+    worker = thread;
+  }
+
+  /** Closes a thread's connections (waiting `QUESTION_WAIT_MS` at most), then ends it. */
+  async function endThread(thread: Worker) {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, QUESTION_WAIT_MS);
+      thread.on('message', (answer: CatalogAnswer) => {
+        if ('id' in answer && answer.id === CLOSING) resolve(clearTimeout(timer));
+      });
+      thread.postMessage({ op: 'close', id: CLOSING } satisfies CatalogRequest);
+    });
+    await thread.terminate();
+  }
+
+  function endOutgrown() {
+    const thread = worker!;
+    letGo();
+    outgrownAt = performance.now();
+    options.log.info(
+      { maxProducts: data.maxProducts },
+      'the catalog has more products than its index holds: the thread ends, the database lists',
+    );
+    void endThread(thread);
+  }
+
+  /** With no thread for a catalog too large, counts it when due: within the bound again, a new thread loads it. */
+  function countWhenDue() {
+    if (stopped || counting || performance.now() - outgrownAt < TOO_LARGE_RECHECK_MS) return;
+    counting = true;
+    options
+      .read((db) => countCatalog(db))
+      .then((products) => {
+        if (products <= data.maxProducts && !stopped && !worker) startThread();
+      })
+      .catch(() => {}) // counted again when due
+      .finally(() => {
+        counting = false;
+        outgrownAt = performance.now();
+      });
+  }
 
   /**
-   * The thread's answer to `request`, or `otherwise` when it fails, has stopped, is slower than `waitMs`
+   * The thread's answer to `request`, or `otherwise` when there is none, it fails, is slower than `waitMs`
    * (its late answer is dropped), or has `MOST_WAITING` questions unanswered already (it then has work for
    * `waitMs` and more: under a load it cannot keep up with, the rest go to the database, not into a queue).
    */
   function ask<T>(request: Ask, waitMs: number, otherwise: T): Promise<T> {
-    if (stopped || pending.size >= MOST_WAITING) return Promise.resolve(otherwise);
+    const thread = worker;
+    if (!thread || pending.size >= MOST_WAITING) return Promise.resolve(otherwise);
     const id = nextId++;
     return new Promise<T>((resolve) => {
       const timer = setTimeout(() => {
@@ -129,7 +206,7 @@ export function openCatalogThread(
         clearTimeout(timer);
         resolve(answered === 'failed' ? otherwise : (answered.result as T));
       });
-      worker.postMessage({ ...request, id } as CatalogRequest);
+      thread.postMessage({ ...request, id } as CatalogRequest);
     });
   }
 
@@ -147,14 +224,19 @@ export function openCatalogThread(
       if (answer === null && !holding) patching = false;
       return answer;
     }
+    if (!worker) {
+      countWhenDue();
+      return null;
+    }
     const now = performance.now();
-    if (!stopped && now - toldListedAt >= LISTED_NOTICE_MS) {
+    if (now - toldListedAt >= LISTED_NOTICE_MS) {
       toldListedAt = now;
       worker.postMessage({ op: 'listed' } satisfies CatalogRequest);
     }
     return null;
   }
 
+  startThread();
   return {
     async page(query: ProductListQuery, baseUrl: string): Promise<CatalogPage> {
       const page = await fromMemory<CatalogPage>({ op: 'page', query, baseUrl });
@@ -177,13 +259,14 @@ export function openCatalogThread(
       // patches the products named into it.
       patching ||= holding && products !== undefined && products.length > 0;
       holding = false;
-      if (!stopped) worker.postMessage({ op: 'changed', products } satisfies CatalogRequest);
+      worker?.postMessage({ op: 'changed', products } satisfies CatalogRequest);
     },
     async close() {
-      await ask({ op: 'close' }, QUESTION_WAIT_MS, null);
+      const thread = worker;
       // Closed on purpose: the thread's exit is not a failure to log.
       stopped ??= new Error('the catalog index thread was closed');
-      await worker.terminate();
+      letGo();
+      if (thread) await endThread(thread);
     },
   };
 }

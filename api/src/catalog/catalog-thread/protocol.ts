@@ -34,10 +34,12 @@ export type CatalogRequest =
 
 /**
  * A page, suggestions or a product from memory, or null while the thread holds no catalog, or not that
- * product (the database answers); or,
- * unasked, whether the thread now holds one (`holding`), so that the api asks it only then.
+ * product (the database answers); or, unasked, whether the thread now holds one (`holding`), so that the
+ * api asks it only then, and that the catalog has more products than it may hold (`outgrown`), so that
+ * the api ends it.
  */
 export type CatalogAnswer =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; message: string }
-  | { holding: boolean };
+  | { holding: boolean }
+  | { outgrown: true };

@@ -24,6 +24,7 @@ const index = createCatalogIndex(primary, {
   ...options,
   readPrimary: primary,
   onHolding: (holding) => port.postMessage({ holding } satisfies CatalogAnswer),
+  onOutgrown: () => port.postMessage({ outgrown: true } satisfies CatalogAnswer),
 });
 
 async function answer(request: Extract<CatalogRequest, { id: number }>): Promise<unknown> {
