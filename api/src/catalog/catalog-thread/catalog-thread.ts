@@ -78,7 +78,10 @@ export function openCatalogThread(
   let nextId = CLOSING + 1;
   /** Why no thread will run again: it failed, or the index was closed. */
   let stopped: Error | undefined;
-  /** When the catalog was last found or counted larger than a thread may hold. */
+  /**
+   * When the catalog was last found larger than a thread may hold, or counted (whatever the count): the
+   * next count waits `TOO_LARGE_RECHECK_MS` from it.
+   */
   let outgrownAt = -Infinity;
   let counting = false;
 
