@@ -1,16 +1,13 @@
 // The storefront list's filters and its two counts (`productsCount`, `filteredProductsCount`) on the SQL
-// path, with no COUNT(*) over the products where an index or a counter can answer instead.
+// path, with no COUNT(*) over the products where an index or a counter can answer instead. Built from the
+// query's shape with its values bound (list-shape.ts), once per shape.
 import { and, ilike, sql, type Column, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { productListQuerySchema } from '@shop/shared-api/schemas';
+import type { Placeholder } from 'drizzle-orm/sql';
 import type { DbOrTx } from '../db/client.ts';
 import { products, productWords } from '../db/schema.ts';
-import { likeContaining } from '../db/paging.ts';
 import { rowsOf } from '../db/rows.ts';
 import { executePrepared } from '../db/prepared.ts';
-import { countFromBands, paiseRangeOf, type PaiseRange } from './price-bands.ts';
-
-type ProductListQuery = z.output<typeof productListQuerySchema>;
+import { bound, type ListShape, type ListValues } from './list-shape.ts';
 
 /** The columns a list filters on: the product's own, or their copies beside each word (`product_words`). */
 type FilteredColumns = Record<'category' | 'pricePaise' | 'ratings', Column>;
@@ -20,27 +17,37 @@ type FilteredColumns = Record<'category' | 'pricePaise' | 'ratings', Column>;
  * statement whose values are all hidden costs the same planned for them or for any, so PostgreSQL keeps one
  * plan for it after five (db/prepared.ts) instead of planning it again on every call.
  */
-export const hiddenFromPlanner = (value: string | number, type: 'text' | 'bigint' | 'float8') =>
+export const hiddenFromPlanner = (value: Placeholder, type: 'text' | 'bigint' | 'float8') =>
   sql`(select ${value}::${sql.raw(type)})`;
 
+/** Which prices a count reads: the query's range, or the prices at the ends of its whole bands. */
+type PricesCounted = 'asked' | 'lowEnd' | 'highEnd';
+
+/** The bounds of `prices`, each when the shape has it. */
+function priceBounds(shape: ListShape, prices: PricesCounted): { low?: Placeholder; high?: Placeholder } {
+  if (prices === 'lowEnd') return { low: bound.lowEndLow, high: bound.lowEndHigh };
+  if (prices === 'highEnd') return { low: bound.highEndLow, high: bound.highEndHigh };
+  return { ...(shape.low ? { low: bound.low } : {}), ...(shape.high ? { high: bound.high } : {}) };
+}
+
 /**
- * The category, price (the query's, or `prices`) and rating filters as SQL conditions over `columns`, their
- * values hidden from the planner when `hidden`.
+ * The category, price (`prices`) and rating filters as SQL conditions over `columns`, their values hidden
+ * from the planner when `hidden`.
  */
 function rangeFilters(
-  query: ProductListQuery,
+  shape: ListShape,
   columns: FilteredColumns,
-  prices = paiseRangeOf(query),
+  prices: PricesCounted = 'asked',
   hidden = false,
 ): SQL[] {
-  const value = (value: string | number, type: 'text' | 'bigint' | 'float8') =>
+  const value = (value: Placeholder, type: 'text' | 'bigint' | 'float8') =>
     hidden ? hiddenFromPlanner(value, type) : sql`${value}`;
+  const { low, high } = priceBounds(shape, prices);
   const filters: SQL[] = [];
-  if (query.category) filters.push(sql`${columns.category} = ${value(query.category, 'text')}`);
-  if (prices.low !== undefined) filters.push(sql`${columns.pricePaise} >= ${value(prices.low, 'bigint')}`);
-  if (prices.high !== undefined) filters.push(sql`${columns.pricePaise} <= ${value(prices.high, 'bigint')}`);
-  if (query.ratings?.gte !== undefined)
-    filters.push(sql`${columns.ratings} >= ${value(query.ratings.gte, 'float8')}`);
+  if (shape.category) filters.push(sql`${columns.category} = ${value(bound.category, 'text')}`);
+  if (low) filters.push(sql`${columns.pricePaise} >= ${value(low, 'bigint')}`);
+  if (high) filters.push(sql`${columns.pricePaise} <= ${value(high, 'bigint')}`);
+  if (shape.stars) filters.push(sql`${columns.ratings} >= ${value(bound.stars, 'float8')}`);
   return filters;
 }
 
@@ -48,47 +55,61 @@ function rangeFilters(
  * The category, price and rating filters over the words' copies, as ` and …` to follow a word's condition,
  * their values hidden from the planner when `hidden`.
  */
-export function andWordFilters(query: ProductListQuery, prices?: PaiseRange, hidden = false): SQL {
-  const filters = rangeFilters(query, productWords, prices, hidden);
+export function andWordFilters(shape: ListShape, prices: PricesCounted = 'asked', hidden = false): SQL {
+  const filters = rangeFilters(shape, productWords, prices, hidden);
   return filters.length ? sql` and ${and(...filters)}` : sql``;
+}
+
+/**
+ * A filtered count of the products of the words `wordIs` picks (a condition on `word`; '' for every
+ * product), once per word each holds: `countWithin('asked')` (the query's own count, every filter) when no
+ * price band can answer (price-bands.ts), else the rows of their whole bands (in the query's category and
+ * from its whole stars up) summed, plus `countWithin` the prices at the range's two ends.
+ */
+function countFromBands(wordIs: SQL, shape: ListShape, countWithin: (prices: PricesCounted) => SQL): SQL {
+  if (shape.bands === 'none') return countWithin('asked');
+  const conditions = [wordIs, sql`band >= ${bound.firstBand}`];
+  if (shape.bands === 'closed') conditions.push(sql`band <= ${bound.lastBand}`);
+  if (shape.category) conditions.push(sql`category = ${bound.category}`);
+  if (shape.stars) conditions.push(sql`rating_floor >= ${bound.stars}`);
+  const ends = [countWithin('lowEnd'), ...(shape.bands === 'closed' ? [countWithin('highEnd')] : [])];
+  return sql`((select coalesce(sum(products), 0) from catalog_price_bands where ${sql.join(conditions, sql` and `)})
+    + ${sql.join(ends, sql` + `)})`;
 }
 
 /**
  * The products of the words `wordIs` picks passing the query's filters, once per word each holds: from
  * their price bands when they can answer (0024).
  */
-const countOfWords = (wordIs: SQL, query: ProductListQuery) =>
+const countOfWords = (wordIs: SQL, shape: ListShape) =>
   countFromBands(
     wordIs,
-    query,
-    (prices) => sql`(select count(*) from product_words where ${wordIs}${andWordFilters(query, prices)})`,
+    shape,
+    (prices) => sql`(select count(*) from product_words where ${wordIs}${andWordFilters(shape, prices)})`,
   );
 
 /** Every product passing the query's filters but a keyword: from the price bands of '' when they can answer. */
-const countOfFilters = (query: ProductListQuery) =>
+const countOfFilters = (shape: ListShape) =>
   countFromBands(
     sql`word = ''`,
-    query,
+    shape,
     (prices) =>
-      sql`(select count(*) from products where ${and(sql`true`, ...rangeFilters(query, products, prices))})`,
+      sql`(select count(*) from products where ${and(sql`true`, ...rangeFilters(shape, products, prices))})`,
   );
 
 /** The storefront list's filters as one SQL condition. */
-export function productFilter(query: ProductListQuery) {
-  const filters = rangeFilters(query, products);
-  if (query.keyword) filters.unshift(ilike(products.name, likeContaining(query.keyword)));
+export function productFilter(shape: ListShape) {
+  const filters = rangeFilters(shape, products);
+  if (shape.keyword !== 'none') filters.unshift(ilike(products.name, bound.containing));
   return filters.length ? and(...filters) : undefined;
 }
 
 /** Whether the filtered count is a maintained counter: nothing asked but (perhaps) a category. */
-const countedByCategory = (query: ProductListQuery) =>
-  !query.keyword &&
-  query.price?.gte === undefined &&
-  query.price?.lte === undefined &&
-  query.ratings?.gte === undefined;
+const countedByCategory = (shape: ListShape) =>
+  shape.keyword === 'none' && !shape.low && !shape.high && !shape.stars;
 
 /** A category's product count ('' for the whole catalog) from migration 0014's counters (no COUNT(*)). */
-const countedProducts = (category: string) =>
+const countedProducts = (category: string | Placeholder) =>
   sql`coalesce((select products from catalog_counts where category = ${category}), 0)`;
 
 /**
@@ -97,27 +118,14 @@ const countedProducts = (category: string) =>
  */
 export const MOST_WORDS_COUNTED = 32;
 
-/**
- * Whether a keyword can only lie inside one word of a name (migration 0023): it holds no ASCII whitespace,
- * where names are cut into words, and not digits alone, which are not kept as words (product numbers).
- */
-export const countableByWords = (keyword: string) => !/[\t\n\v\f\r ]/.test(keyword) && /[^0-9]/.test(keyword);
-
 /** The dictionary's words holding the keyword, up to one past `MOST_WORDS_COUNTED` (ILIKE lowers both sides). */
-const wordsHolding = (keyword: string) => sql`
+const wordsHolding = sql`
   with words as materialized (
     select array(
-      select word from catalog_words where word like lower(${likeContaining(keyword)}) and products > 0
+      select word from catalog_words where word like lower(${bound.containing}) and products > 0
       order by word limit ${MOST_WORDS_COUNTED + 1}
     ) as list
   )`;
-
-/**
- * Whether any two words a keyword lies in share three characters in a row, so that the pairs of migration
- * 0025 hold every product holding two of them: a keyword of three characters or more (code points, as
- * PostgreSQL counts them; lowering one never shortens it).
- */
-const countableByPairs = (keyword: string) => [...keyword].length >= 3;
 
 /**
  * The products holding the listed words (`list`), filtered, each once: the words' rows summed (their price
@@ -126,14 +134,14 @@ const countableByPairs = (keyword: string) => [...keyword].length >= 3;
  * and headphones, 100,000 products each) without a category at 1,000,000 products: every row of the two
  * words hashed by product before, 19-26 ms; the bands of both and no pair now.
  */
-function countByPairs(query: ProductListQuery) {
-  return sql`${countOfWords(sql`word = any(list)`, query)} - (
+function countByPairs(shape: ListShape) {
+  return sql`${countOfWords(sql`word = any(list)`, shape)} - (
     select coalesce(sum(round((sqrt(1 + 8 * held.pairs) - 1) / 2)), 0)
     from (
       select product_id, count(*) as pairs from product_word_pairs
       where word_a = any(list) and word_b = any(list) group by product_id
     ) held join products on ${products.id} = held.product_id
-    where ${and(sql`true`, ...rangeFilters(query, products))})`;
+    where ${and(sql`true`, ...rangeFilters(shape, products))})`;
 }
 
 /**
@@ -144,11 +152,11 @@ function countByPairs(query: ProductListQuery) {
  * is gathered by product (a hash of them all). The category, price and rating are the product's, copied
  * beside each word: a product passes them on all its rows or none.
  */
-function countBySizes(query: ProductListQuery) {
-  const filtered = andWordFilters(query);
+function countBySizes(shape: ListShape) {
+  const filtered = andWordFilters(shape);
   return sql`(select case
       when sizes.others * 4 <= sizes.most then
-        ${countOfWords(sql`word = sizes.main`, query)}
+        ${countOfWords(sql`word = sizes.main`, shape)}
         + (select count(*) from product_words
             where word = any(array_remove(list, sizes.main))${filtered}
               -- A scalar subquery, not NOT EXISTS: the planner would make that an anti join hashing
@@ -173,11 +181,11 @@ function countBySizes(query: ProductListQuery) {
  * words counted once (`countByPairs`, `countBySizes`). More words than `MOST_WORDS_COUNTED` fall back to
  * `byTrigrams`.
  */
-function countByWords(query: ProductListQuery, keyword: string, byTrigrams: SQL) {
+function countByWords(shape: ListShape, byTrigrams: SQL) {
   return sql`(select case
       when cardinality(list) = 0 then 0
       when cardinality(list) <= ${MOST_WORDS_COUNTED} then
-        ${countableByPairs(keyword) ? countByPairs(query) : countBySizes(query)}
+        ${shape.keyword === 'pairs' ? countByPairs(shape) : countBySizes(shape)}
       else ${byTrigrams}
     end from words)`;
 }
@@ -202,31 +210,15 @@ export interface ListCounts {
  * a keyword, sum the price bands of migration 0024 that lie wholly inside the range asked; several words'
  * take off the products holding two of them, from the pairs of migration 0025.
  */
-export async function countProducts(db: DbOrTx, query: ProductListQuery): Promise<ListCounts> {
-  const byProducts = sql`(select count(*) from products where ${productFilter(query) ?? sql`true`})`;
-  const all = sql`${countedProducts('')}::int as all_count`;
-  const result =
-    query.keyword && countableByWords(query.keyword)
-      ? await executePrepared(
-          db,
-          'list-count-by-words',
-          sql`${wordsHolding(query.keyword)}
-          select ${all}, ${countByWords(query, query.keyword, byProducts)}::int as filtered_count,
-            (select list from words where cardinality(list) <= ${MOST_WORDS_COUNTED}) as words,
-            (select sum(catalog_words.products) from words, catalog_words
-              where cardinality(list) <= ${MOST_WORDS_COUNTED} and catalog_words.word = any(list))::float8 as word_rows`,
-        )
-      : await executePrepared(
-          db,
-          'list-count',
-          sql`select ${all}, ${
-            countedByCategory(query)
-              ? countedProducts(query.category ?? '')
-              : query.keyword
-                ? byProducts
-                : countOfFilters(query)
-          }::int as filtered_count`,
-        );
+export async function countProducts(db: DbOrTx, shape: ListShape, values: ListValues): Promise<ListCounts> {
+  const byWords = shape.keyword === 'pairs' || shape.keyword === 'sizes';
+  const result = await executePrepared(
+    db,
+    byWords ? 'list-count-by-words' : 'list-count',
+    shape,
+    () => countStatement(shape),
+    values,
+  );
   const row = rowsOf<{
     all_count: number;
     filtered_count: number;
@@ -238,6 +230,24 @@ export async function countProducts(db: DbOrTx, query: ProductListQuery): Promis
     filtered: Number(row.filtered_count),
     ...(Array.isArray(row.words) ? { words: row.words, wordRows: Number(row.word_rows ?? 0) } : {}),
   };
+}
+
+/** The statement answering both counts of a list of `shape` (`countProducts`). */
+function countStatement(shape: ListShape): SQL {
+  const byProducts = sql`(select count(*) from products where ${productFilter(shape) ?? sql`true`})`;
+  const all = sql`${countedProducts('')}::int as all_count`;
+  if (shape.keyword === 'pairs' || shape.keyword === 'sizes')
+    return sql`${wordsHolding}
+      select ${all}, ${countByWords(shape, byProducts)}::int as filtered_count,
+        (select list from words where cardinality(list) <= ${MOST_WORDS_COUNTED}) as words,
+        (select sum(catalog_words.products) from words, catalog_words
+          where cardinality(list) <= ${MOST_WORDS_COUNTED} and catalog_words.word = any(list))::float8 as word_rows`;
+  const filtered = countedByCategory(shape)
+    ? countedProducts(bound.shelf)
+    : shape.keyword === 'names'
+      ? byProducts
+      : countOfFilters(shape);
+  return sql`select ${all}, ${filtered}::int as filtered_count`;
 }
 
 /** How many products the catalog holds. */

@@ -1,12 +1,11 @@
 // The storefront list's orders and the ids of one page of it on the SQL path: from the products, or from
 // the words of their names when the keyword's count was theirs (migration 0023).
 import { sql, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { ProductSort, productListQuerySchema } from '@shop/shared-api/schemas';
+import type { Placeholder } from 'drizzle-orm/sql';
+import type { ProductSort } from '@shop/shared-api/schemas';
 import { products, productWords, type ProductRow } from '../db/schema.ts';
 import { andWordFilters, hiddenFromPlanner, productFilter, type ListCounts } from './list-counts.ts';
-
-type ProductListQuery = z.output<typeof productListQuerySchema>;
+import type { ListShape } from './list-shape.ts';
 
 /**
  * The storefront list's orders (`sort=`, issue 28; none asked is `newest`, the spec's order): one column,
@@ -32,10 +31,30 @@ export function listOrder(sort: ProductSort | undefined, table: string, reversed
 }
 
 /** Where a page starts and how many rows it takes, in the order read (`pageFromNearerEnd`). */
-interface PageRead {
+export interface PageRead {
   fromEnd: boolean;
   limit: number;
   skip: number;
+}
+
+/** The placeholders of a page's own values. */
+export const pageBound = {
+  limit: sql.placeholder('limit'),
+  skip: sql.placeholder('skip'),
+  /** How far each word's rows are walked: to the page's end. */
+  reach: sql.placeholder('reach'),
+  /** The words the keyword lies in, as a JSON array. */
+  words: sql.placeholder('words'),
+};
+
+/**
+ * What a page's statement is made of beyond its count's shape: the order, the end it is read from, and
+ * whether it is read from the words (`fromWords`) with one plan for any value (`plannedOnce`) or for its own.
+ */
+export interface PageShape extends ListShape {
+  sort: ProductSort;
+  fromEnd: boolean;
+  fromWords: 'no' | 'plannedOnce' | 'planned';
 }
 
 /**
@@ -54,6 +73,30 @@ const plannedOnce = (counts: ListCounts, read: PageRead) =>
   ((read.skip + read.limit) * (counts.wordRows ?? Infinity)) / Math.max(counts.filtered, 1) <=
   PLANNED_ONCE_WALK;
 
+/** The shape of a page's statement, and its values by placeholder. */
+export function pageShapeOf(
+  shape: ListShape,
+  sort: ProductSort | undefined,
+  counts: ListCounts,
+  read: PageRead,
+): { shape: PageShape; values: Record<keyof typeof pageBound, string | number> } {
+  const fromWords = Boolean(counts.words?.length) && LIST_ORDERS[sort ?? 'newest'].column !== 'ratings';
+  return {
+    shape: {
+      ...shape,
+      sort: sort ?? 'newest',
+      fromEnd: read.fromEnd,
+      fromWords: !fromWords ? 'no' : plannedOnce(counts, read) ? 'plannedOnce' : 'planned',
+    },
+    values: {
+      limit: read.limit,
+      skip: read.skip,
+      reach: read.skip + read.limit,
+      words: JSON.stringify(counts.words ?? []),
+    },
+  };
+}
+
 /**
  * The page's product ids (a subquery answering `id`), in the list's order or, read from the end, reversed.
  * When the keyword's count came from the words it lies in, and the order is one their indexes keep (newest,
@@ -65,24 +108,24 @@ const plannedOnce = (counts: ListCounts, read: PageRead) =>
  * planned for its values, PostgreSQL planned it on every call (0.28 ms, more than the 0.23 ms it ran), as
  * every plan made for values cost less than the plan for any (971 against 9,006 for a page of "camera").
  */
-export function pageIds(query: ProductListQuery, counts: ListCounts, read: PageRead): SQL {
-  const column = LIST_ORDERS[query.sort ?? 'newest'].column;
-  // Parameters, not text: the statement is prepared once per connection (db/prepared.ts), one per shape.
-  if (!counts.words?.length || column === 'ratings')
-    return sql`select products.id from products where ${productFilter(query) ?? sql`true`}
-      order by ${listOrder(query.sort, 'products', read.fromEnd)} limit ${read.limit} offset ${read.skip}`;
-  const hidden = plannedOnce(counts, read);
-  const count = (value: number) => (hidden ? hiddenFromPlanner(value, 'bigint') : sql`${value}`);
+export function pageIds(shape: PageShape): SQL {
+  // Placeholders, not text: the statement is prepared once per connection (db/prepared.ts), one per shape.
+  if (shape.fromWords === 'no')
+    return sql`select products.id from products where ${productFilter(shape) ?? sql`true`}
+      order by ${listOrder(shape.sort, 'products', shape.fromEnd)} limit ${pageBound.limit} offset ${pageBound.skip}`;
+  const hidden = shape.fromWords === 'plannedOnce';
+  const count = (value: Placeholder) => (hidden ? hiddenFromPlanner(value, 'bigint') : sql`${value}`);
+  const column = LIST_ORDERS[shape.sort].column;
   const key = sql.raw(productWords[column].name);
-  const direction = sql.raw(directionOf(query.sort, read.fromEnd));
+  const direction = sql.raw(directionOf(shape.sort, shape.fromEnd));
   return sql`select hits.product_id as id
-    from json_array_elements_text(${JSON.stringify(counts.words)}::json) as held(word), lateral (
+    from json_array_elements_text(${pageBound.words}::json) as held(word), lateral (
       select product_words.product_id, product_words.${key} as key from product_words
-      where product_words.word = held.word${andWordFilters(query, undefined, hidden)}
+      where product_words.word = held.word${andWordFilters(shape, 'asked', hidden)}
       order by product_words.${key} ${direction}, product_words.product_id ${direction}
-      limit ${count(read.skip + read.limit)}
+      limit ${count(pageBound.reach)}
     ) hits
     group by hits.product_id, hits.key
     order by hits.key ${direction}, hits.product_id ${direction}
-    limit ${count(read.limit)} offset ${count(read.skip)}`;
+    limit ${count(pageBound.limit)} offset ${count(pageBound.skip)}`;
 }

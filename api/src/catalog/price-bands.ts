@@ -1,8 +1,7 @@
-// The list's filtered count over a price range from the bands of migration 0024 (issue 27): how many
-// products of a word ('' for every product) fall in each band of 100 rupees, by category and whole stars.
-// The bands wholly inside the range are summed; the products of the two partial bands at its ends are
-// counted one by one, with every filter of the query.
-import { sql, type SQL } from 'drizzle-orm';
+// The price bands of migration 0024 a list's filtered count can sum (issue 27): how many products of a word
+// ('' for every product) fall in each band of 100 rupees, by category and whole stars. The bands wholly
+// inside the range are summed; the products of the two partial bands at its ends are counted one by one,
+// with every filter of the query (`countFromBands` in list-counts.ts).
 import type { z } from 'zod';
 import type { productListQuerySchema } from '@shop/shared-api/schemas';
 
@@ -55,26 +54,4 @@ export function wholeBandsOf(query: ProductListQuery): WholeBands | undefined {
     lowEnd: { low, high: first * PRICE_BAND_PAISE - 1 },
     ...(stars !== undefined ? { stars } : {}),
   };
-}
-
-/**
- * A filtered count of the products of the words `wordIs` picks (a condition on `word`; '' for every
- * product), once per word each holds: `countWithin()` (the query's own count, every filter) when no band
- * can answer, else the rows of their whole bands (in the query's category and from its whole stars up)
- * summed, plus `countWithin(prices)` for the prices at the range's two ends.
- */
-export function countFromBands(
-  wordIs: SQL,
-  query: ProductListQuery,
-  countWithin: (prices?: Required<PaiseRange>) => SQL,
-): SQL {
-  const bands = wholeBandsOf(query);
-  if (!bands) return countWithin();
-  const conditions = [wordIs, sql`band >= ${bands.first}`];
-  if (bands.last !== undefined) conditions.push(sql`band <= ${bands.last}`);
-  if (query.category) conditions.push(sql`category = ${query.category}`);
-  if (bands.stars !== undefined) conditions.push(sql`rating_floor >= ${bands.stars}`);
-  const ends = [countWithin(bands.lowEnd), ...(bands.highEnd ? [countWithin(bands.highEnd)] : [])];
-  return sql`((select coalesce(sum(products), 0) from catalog_price_bands where ${sql.join(conditions, sql` and `)})
-    + ${sql.join(ends, sql` + `)})`;
 }

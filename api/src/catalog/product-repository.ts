@@ -25,7 +25,8 @@ import { SUGGEST_SIMILARITY, toSuggestion } from './suggestions.ts';
 import { rowsOf } from '../db/rows.ts';
 import { executePrepared } from '../db/prepared.ts';
 import { countProducts } from './list-counts.ts';
-import { listOrder, pageIds } from './list-page.ts';
+import { listOrder, pageIds, pageShapeOf, type PageShape } from './list-page.ts';
+import { listShapeOf, listValuesOf } from './list-shape.ts';
 
 type ProductListQuery = z.output<typeof productListQuerySchema>;
 type AdminProductsQuery = z.output<typeof adminProductsQuerySchema>;
@@ -96,25 +97,9 @@ interface PageProduct {
 
 const iso = (timestamp: string) => new Date(timestamp).toISOString();
 
-/**
- * One page of the storefront list: the counts (`countProducts`), then the page's rows with their reviews
- * in one round trip, the database building the JSON (which matters most on PGlite, where every query waits
- * its turn). The page's ids are found first, from the covering indexes, and only those 8 rows are read
- * with their reviews: nothing is joined for the rows a deep page skips. A page past the middle of the
- * matching set is read from the other end (the order reversed, then the page put back in order), so a
- * deep page never skips more than half of it; a page past the end costs no query at all.
- */
-export async function loadProductPage(db: DbOrTx, query: ProductListQuery, baseUrl: string) {
-  const counts = await countProducts(db, query);
-  const offset = ((query.page ?? 1) - 1) * RESULT_PER_PAGE;
-  let pageProducts: PageProduct[] = [];
-  if (offset < counts.filtered) {
-    const { fromEnd, limit, skip } = pageFromNearerEnd(counts.filtered, offset, RESULT_PER_PAGE);
-    const result = await executePrepared(
-      db,
-      'list-page',
-      sql`
-      select coalesce(json_agg(page_row order by ${listOrder(query.sort, 'page_row')}), '[]'::json) as products
+/** The statement of one page of the list, of `shape`: its rows with their reviews, as JSON. */
+const pageStatement = (shape: PageShape) => sql`
+      select coalesce(json_agg(page_row order by ${listOrder(shape.sort, 'page_row')}), '[]'::json) as products
       from (
         select p.id, p.name, p.price_paise, p.description, p.category, p.stock, p.images, p.ratings,
           p.num_of_reviews, p.created_at,
@@ -128,10 +113,31 @@ export async function loadProductPage(db: DbOrTx, query: ProductListQuery, baseU
             from reviews join users on users.id = reviews.user_id
             where reviews.product_id = p.id
           ), '[]'::json) as reviews
-        from (${pageIds(query, counts, { fromEnd, limit, skip })}) page_ids
+        from (${pageIds(shape)}) page_ids
         join products p on p.id = page_ids.id
-      ) page_row`,
-    );
+      ) page_row`;
+
+/**
+ * One page of the storefront list: the counts (`countProducts`), then the page's rows with their reviews
+ * in one round trip, the database building the JSON (which matters most on PGlite, where every query waits
+ * its turn). The page's ids are found first, from the covering indexes, and only those 8 rows are read
+ * with their reviews: nothing is joined for the rows a deep page skips. A page past the middle of the
+ * matching set is read from the other end (the order reversed, then the page put back in order), so a
+ * deep page never skips more than half of it; a page past the end costs no query at all.
+ */
+export async function loadProductPage(db: DbOrTx, query: ProductListQuery, baseUrl: string) {
+  const shape = listShapeOf(query);
+  const values = listValuesOf(query);
+  const counts = await countProducts(db, shape, values);
+  const offset = ((query.page ?? 1) - 1) * RESULT_PER_PAGE;
+  let pageProducts: PageProduct[] = [];
+  if (offset < counts.filtered) {
+    const read = pageFromNearerEnd(counts.filtered, offset, RESULT_PER_PAGE);
+    const page = pageShapeOf(shape, query.sort, counts, read);
+    const result = await executePrepared(db, 'list-page', page.shape, () => pageStatement(page.shape), {
+      ...values,
+      ...page.values,
+    });
     pageProducts = rowsOf<{ products: PageProduct[] }>(result)[0]!.products;
   }
   const row = { all_count: counts.all, filtered_count: counts.filtered, products: pageProducts };
