@@ -10,7 +10,7 @@ import { validatorCompiler } from './http/validation.ts';
 import type { ApiConfig } from './config/api-config.ts';
 import { configProblems, StartupRefusal } from './config/config-problems.ts';
 import { loadConfig } from './config/load-config.ts';
-import { openDatabase, type Database } from './db/client.ts';
+import { DEFAULT_POOL_SIZE, openDatabase, type Database } from './db/client.ts';
 import { openCatalogReads, primaryOnly } from './db/read-replica.ts';
 import type { AppContext } from './context.ts';
 import { frameworkErrorHandler, registerErrorHandlers } from './http/error-handler.ts';
@@ -156,6 +156,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     options.database ??
     (await openDatabase({
       ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+      ...(config.databasePoolSize ? { poolSize: config.databasePoolSize } : {}),
       pgliteDir: options.pgliteDir ?? path.join(config.dataDir, 'pglite'),
     }));
   if (!options.database) app.addHook('onClose', () => database.close());
@@ -193,7 +194,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
   // A read replica (DATABASE_READ_URL) takes the catalog's reads once it has replayed its last write.
   const catalogReads =
     config.databaseReadUrl && database.kind === 'postgres'
-      ? await openCatalogReads(database.db, config.databaseReadUrl, app.log)
+      ? await openCatalogReads(
+          database.db,
+          config.databaseReadUrl,
+          app.log,
+          config.databasePoolSize ?? DEFAULT_POOL_SIZE,
+        )
       : primaryOnly(database.db);
   app.addHook('onClose', () => catalogReads.close());
   answerCache.onInvalidate(catalogReads.written);

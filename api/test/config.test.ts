@@ -68,6 +68,15 @@ describe('several instances (DATABASE_URL)', () => {
     expect(loadConfig({ ...shared, DATABASE_READ_URL: replica }).databaseReadUrl).toBe(replica);
   });
 
+  it('opens as many connections as DATABASE_POOL_SIZE says, at least one', () => {
+    expect(loadConfig({}).databasePoolSize).toBeUndefined();
+    expect(loadConfig({ DATABASE_POOL_SIZE: '16' }).databasePoolSize).toBe(16);
+    for (const size of ['0', '-2', '2.5', 'many'])
+      expect(problemsOf({ DATABASE_POOL_SIZE: size })).toEqual([
+        'DATABASE_POOL_SIZE is not a whole number of connections, at least 1',
+      ]);
+  });
+
   it('reads the shared stores from REDIS_URL and S3_*', () => {
     expect(loadConfig({})).toMatchObject({ redisUrl: undefined, s3: undefined });
     expect(

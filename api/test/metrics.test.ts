@@ -9,6 +9,9 @@ import {
   totalPaiseOf,
   uniqueEmail,
 } from './helpers/shop.ts';
+import { sql } from 'drizzle-orm';
+import { DEFAULT_POOL_SIZE } from '../src/db/client.ts';
+import { rowsOf } from '../src/db/rows.ts';
 
 // /metrics as Prometheus scrapes it: who may read it, and whether each figure moves when the thing it
 // counts happens.
@@ -128,9 +131,23 @@ describe('what the figures count', () => {
     expect(valueOf(after, 'shop_db_query_duration_seconds_sum', { operation: 'insert' })).toBeGreaterThan(0);
     // Statements in flight right now: a background reload of the catalog index may be one of them.
     expect(after).toMatch(/^shop_db_queries_in_flight \d+$/m);
+    const poolSize = t.app.shop.database.kind === 'postgres' ? DEFAULT_POOL_SIZE : 1;
     expect(valueOf(after, 'shop_db_pool_max_connections', { database: t.app.shop.database.kind })).toBe(
-      t.app.shop.database.kind === 'postgres' ? 10 : 1,
+      poolSize,
     );
+    // And the pool holds no more: twice as many slow statements at once run on at most that many
+    // connections (another statement of the api's may hold one meanwhile).
+    const backends = await Promise.all(
+      Array.from(
+        { length: 2 * poolSize },
+        async () =>
+          rowsOf<{ pid: number }>(
+            await t.app.shop.db.execute(sql`select pg_backend_pid() as pid, pg_sleep(0.05)`),
+          )[0]!.pid,
+      ),
+    );
+    expect(new Set(backends).size).toBeLessThanOrEqual(poolSize);
+    expect(new Set(backends).size).toBeGreaterThanOrEqual(Math.ceil(poolSize / 2));
   });
 
   it('catalog answers from the cache and computed, and lists from the index', async () => {

@@ -19,6 +19,8 @@ export interface ApiConfig {
   databaseUrl: string | undefined;
   /** A streaming read replica of databaseUrl's PostgreSQL: catalog reads go there (db/read-replica.ts). */
   databaseReadUrl: string | undefined;
+  /** Connections each instance opens to PostgreSQL, and to its read replica; unset: db/client.ts's default. */
+  databasePoolSize: number | undefined;
   corsOrigins: string[];
   shopUrl: string;
   /**

@@ -38,6 +38,8 @@ export function configProblems(config: ApiConfig): string[] {
     problems.push(
       `JWT_SECRET is not set: with DATABASE_URL every instance must sign with the same secret of at least ${MIN_JWT_SECRET_BYTES} bytes`,
     );
+  if (config.databasePoolSize !== undefined && config.databasePoolSize < 1)
+    problems.push('DATABASE_POOL_SIZE is not a whole number of connections, at least 1');
   if (config.databaseReadUrl !== undefined && config.databaseUrl === undefined)
     problems.push('DATABASE_READ_URL names a read replica of DATABASE_URL, which is not set');
   if (config.metrics.token !== undefined && Buffer.byteLength(config.metrics.token) < MIN_METRICS_TOKEN_BYTES)

@@ -67,6 +67,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     dataDir: path.resolve(optional(env.DATA_DIR) ?? path.join(repoRoot, '.data')),
     databaseUrl,
     databaseReadUrl: optional(env.DATABASE_READ_URL),
+    databasePoolSize:
+      optional(env.DATABASE_POOL_SIZE) === undefined ? undefined : integer(env.DATABASE_POOL_SIZE, 0),
     corsOrigins,
     shopUrl: (optional(env.SHOP_URL) ?? 'http://localhost:4000').replace(/\/$/, ''),
     publicApiUrl: optional(env.PUBLIC_API_URL)?.replace(/\/$/, ''),

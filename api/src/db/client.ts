@@ -47,8 +47,15 @@ export interface Notifications {
 /** How another thread reaches the database: PostgreSQL's address, or a port to the embedded database's thread. */
 export type DatabaseLink = { url: string } | { port: MessagePort };
 
-/** postgres.js connections per instance: with the default max_connections (100), room for several instances. */
-const POOL_SIZE = 10;
+/**
+ * postgres.js connections per instance (`DATABASE_POOL_SIZE`): about twice the database's cores, as
+ * PostgreSQL's own advice has it, since more statements at once than cores only take turns on them.
+ * On this machine's two cores, with the database beside the api, 50 connections of random lists at
+ * 1,000,000 products answered as many a second with 5 as with 10 (five pairs alternated: 1,677-2,250
+ * against 1,633-2,063) and `/health`'s p99 fell from 16-22 to 13-16 ms: ten backends running at once
+ * took the api's thread its turns on the cores. A larger database wants more (docs/deploy.md).
+ */
+export const DEFAULT_POOL_SIZE = 5;
 
 /** Any fixed number: the advisory lock instances take to migrate one at a time. */
 const MIGRATION_LOCK = 7_264_001;
@@ -113,6 +120,8 @@ export async function connectInThread(
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
+  /** PostgreSQL's connections (`DEFAULT_POOL_SIZE` unless given). */
+  poolSize?: number;
   pgliteDir?: string;
   /**
    * In memory, start from this copy of a database (PGlite's `dumpDataDir`) rather than an empty one: the
@@ -122,7 +131,8 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.databaseUrl) {
     const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-    const { client, db, shopDb, close } = await connectPostgres(options.databaseUrl, POOL_SIZE);
+    const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
+    const { client, db, shopDb, close } = await connectPostgres(options.databaseUrl, poolSize);
     // Instances starting together on a new or upgraded database would run the same migration twice (the
     // second fails "already exists"): one migrates at a time, the others then find nothing to do.
     const lock = await client.reserve();
@@ -143,7 +153,7 @@ export async function openDatabase(options: {
       db: shopDb,
       kind: 'postgres',
       threadLink: () => ({ url: options.databaseUrl! }),
-      maxConnections: POOL_SIZE,
+      maxConnections: poolSize,
       notifications,
       close,
     };

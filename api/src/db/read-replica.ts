@@ -62,17 +62,16 @@ export const primaryOnly = (primary: Db): CatalogReads => ({
 /** How long a failing replica is left alone before it is asked again. */
 export const REPLICA_RETRY_MS = 5_000;
 
-/** Connections to the replica per instance, as to the primary (db/client.ts). */
-const REPLICA_POOL_SIZE = 10;
-
+/** `poolSize` connections to the replica per instance, as many as to the primary (db/client.ts). */
 export async function openCatalogReads(
   primary: Db,
   readUrl: string,
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
+  poolSize: number,
 ): Promise<CatalogReads> {
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
-  const client = postgres(readUrl, { max: REPLICA_POOL_SIZE, connect_timeout: 5, onnotice: () => {} });
+  const client = postgres(readUrl, { max: poolSize, connect_timeout: 5, onnotice: () => {} });
   const replica = drizzle({ client, schema }) as unknown as Db;
   return routeCatalogReads(primary, replica, log, () => client.end({ timeout: 5 }));
 }
