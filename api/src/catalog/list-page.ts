@@ -31,14 +31,14 @@ export function listOrder(sort: ProductSort | undefined, table: string, reversed
 }
 
 /** Where a page starts and how many rows it takes, in the order read (`pageFromNearerEnd`). */
-export interface PageRead {
+interface PageRead {
   fromEnd: boolean;
   limit: number;
   skip: number;
 }
 
 /** The placeholders of a page's own values. */
-export const pageBound = {
+const pageBound = {
   limit: sql.placeholder('limit'),
   skip: sql.placeholder('skip'),
   /** How far each word's rows are walked: to the page's end. */
