@@ -10,7 +10,8 @@
 // A PgBouncer in transaction mode in front needs its prepared-statement support (1.21+).
 //
 // The text is also built and compiled once per shape (catalog/list-shape.ts): drizzle's compile walks every
-// chunk of the statement, which for the list's two was ~85 µs a list, a fifth of the api's CPU for it.
+// chunk of the statement, which for the list's two was ~85 µs a list timed alone, and a third of the api's
+// CPU a list under load (docs/performance.md).
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.ts';
