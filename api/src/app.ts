@@ -152,11 +152,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);
 
+  const poolSize = config.databasePoolSize ?? DEFAULT_POOL_SIZE;
   const database =
     options.database ??
     (await openDatabase({
       ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
-      ...(config.databasePoolSize ? { poolSize: config.databasePoolSize } : {}),
+      poolSize,
       pgliteDir: options.pgliteDir ?? path.join(config.dataDir, 'pglite'),
     }));
   if (!options.database) app.addHook('onClose', () => database.close());
@@ -194,12 +195,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
   // A read replica (DATABASE_READ_URL) takes the catalog's reads once it has replayed its last write.
   const catalogReads =
     config.databaseReadUrl && database.kind === 'postgres'
-      ? await openCatalogReads(
-          database.db,
-          config.databaseReadUrl,
-          app.log,
-          config.databasePoolSize ?? DEFAULT_POOL_SIZE,
-        )
+      ? await openCatalogReads(database.db, config.databaseReadUrl, app.log, poolSize)
       : primaryOnly(database.db);
   app.addHook('onClose', () => catalogReads.close());
   answerCache.onInvalidate(catalogReads.written);

@@ -6,7 +6,7 @@ import { loadProductPage } from '../src/catalog/product-repository.ts';
 import { compiledStatementCount } from '../src/db/prepared.ts';
 
 // The list's two statements are built and compiled once a shape (catalog/list-shape.ts), their values bound
-// as placeholders: building and compiling them on every list was a fifth of the api's CPU for it.
+// as placeholders: building and compiling them on every list was a third of the api's CPU a list under load.
 const t = useTestApp({ config: { catalogCacheMs: 0 } });
 const baseUrl = 'http://shop.test';
 

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { products, productWords } from '../db/schema.ts';
 import { rowsOf } from '../db/rows.ts';
 import { executePrepared } from '../db/prepared.ts';
-import { bound, type ListShape, type ListValues } from './list-shape.ts';
+import { bound, countedByWords, type ListShape, type ListValues } from './list-shape.ts';
 
 /** The columns a list filters on: the product's own, or their copies beside each word (`product_words`). */
 type FilteredColumns = Record<'category' | 'pricePaise' | 'ratings', Column>;
@@ -211,10 +211,9 @@ export interface ListCounts {
  * take off the products holding two of them, from the pairs of migration 0025.
  */
 export async function countProducts(db: DbOrTx, shape: ListShape, values: ListValues): Promise<ListCounts> {
-  const byWords = shape.keyword === 'pairs' || shape.keyword === 'sizes';
   const result = await executePrepared(
     db,
-    byWords ? 'list-count-by-words' : 'list-count',
+    countedByWords(shape) ? 'list-count-by-words' : 'list-count',
     shape,
     () => countStatement(shape),
     values,
@@ -236,7 +235,7 @@ export async function countProducts(db: DbOrTx, shape: ListShape, values: ListVa
 function countStatement(shape: ListShape): SQL {
   const byProducts = sql`(select count(*) from products where ${productFilter(shape) ?? sql`true`})`;
   const all = sql`${countedProducts('')}::int as all_count`;
-  if (shape.keyword === 'pairs' || shape.keyword === 'sizes')
+  if (countedByWords(shape))
     return sql`${wordsHolding}
       select ${all}, ${countByWords(shape, byProducts)}::int as filtered_count,
         (select list from words where cardinality(list) <= ${MOST_WORDS_COUNTED}) as words,

@@ -49,17 +49,8 @@ function keywordShape(keyword: string | undefined): ListShape['keyword'] {
   return countableByPairs(keyword) ? 'pairs' : 'sizes';
 }
 
-export function listShapeOf(query: ProductListQuery): ListShape {
-  const bands = wholeBandsOf(query);
-  return {
-    keyword: keywordShape(query.keyword),
-    category: query.category !== undefined,
-    low: query.price?.gte !== undefined,
-    high: query.price?.lte !== undefined,
-    stars: query.ratings?.gte !== undefined,
-    bands: !bands ? 'none' : bands.last === undefined ? 'open' : 'closed',
-  };
-}
+/** Whether the count is made over the words the keyword lies in (migration 0023). */
+export const countedByWords = (shape: ListShape) => shape.keyword === 'pairs' || shape.keyword === 'sizes';
 
 /** The placeholders a list's statements bind its values to, by what they hold. */
 export const bound = {
@@ -83,11 +74,22 @@ export const bound = {
 
 export type ListValues = Partial<Record<keyof typeof bound, string | number>>;
 
-/** The values of a list query, by placeholder; those it does not ask are left out. */
-export function listValuesOf(query: ProductListQuery): ListValues {
+/**
+ * A list query's shape, and its values by placeholder (those it does not ask left out), its price bands
+ * worked out once for both.
+ */
+export function listStatementOf(query: ProductListQuery): { shape: ListShape; values: ListValues } {
   const { low, high } = paiseRangeOf(query);
   const bands = wholeBandsOf(query);
-  return {
+  const shape: ListShape = {
+    keyword: keywordShape(query.keyword),
+    category: query.category !== undefined,
+    low: low !== undefined,
+    high: high !== undefined,
+    stars: query.ratings?.gte !== undefined,
+    bands: !bands ? 'none' : bands.last === undefined ? 'open' : 'closed',
+  };
+  const values: ListValues = {
     shelf: query.category ?? '',
     ...(query.category !== undefined ? { category: query.category } : {}),
     ...(query.keyword ? { containing: likeContaining(query.keyword) } : {}),
@@ -104,4 +106,5 @@ export function listValuesOf(query: ProductListQuery): ListValues {
         }
       : {}),
   };
+  return { shape, values };
 }

@@ -26,7 +26,7 @@ import { rowsOf } from '../db/rows.ts';
 import { executePrepared } from '../db/prepared.ts';
 import { countProducts } from './list-counts.ts';
 import { listOrder, pageIds, pageShapeOf, type PageShape } from './list-page.ts';
-import { listShapeOf, listValuesOf } from './list-shape.ts';
+import { listStatementOf } from './list-shape.ts';
 
 type ProductListQuery = z.output<typeof productListQuerySchema>;
 type AdminProductsQuery = z.output<typeof adminProductsQuerySchema>;
@@ -126,8 +126,7 @@ const pageStatement = (shape: PageShape) => sql`
  * deep page never skips more than half of it; a page past the end costs no query at all.
  */
 export async function loadProductPage(db: DbOrTx, query: ProductListQuery, baseUrl: string) {
-  const shape = listShapeOf(query);
-  const values = listValuesOf(query);
+  const { shape, values } = listStatementOf(query);
   const counts = await countProducts(db, shape, values);
   const offset = ((query.page ?? 1) - 1) * RESULT_PER_PAGE;
   let pageProducts: PageProduct[] = [];
