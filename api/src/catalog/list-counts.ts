@@ -218,35 +218,91 @@ export async function countProducts(db: DbOrTx, shape: ListShape, values: ListVa
     () => countStatement(shape),
     values,
   );
-  const row = rowsOf<{
-    all_count: number;
-    filtered_count: number;
-    words?: string[] | null;
-    word_rows?: number | null;
-  }>(result)[0]!;
-  return {
-    all: Number(row.all_count),
-    filtered: Number(row.filtered_count),
-    ...(Array.isArray(row.words) ? { words: row.words, wordRows: Number(row.word_rows ?? 0) } : {}),
-  };
+  return countsOf(rowsOf<CountRow>(result)[0]!);
 }
+
+/**
+ * A page the counts' statement reads too, once it knows them (`countProductsAndPage`): its shape, the SQL
+ * answering it (or null, when it is not to be read there) from the counts' columns and the words the
+ * keyword lies in, and its values.
+ */
+export interface PageAfterCounts {
+  shape: ListShape;
+  page: (counted: CountedColumns) => SQL;
+  values: Record<string, string | number>;
+}
+
+/** What the counts' statement has worked out when its page is read, as the SQL naming it. */
+export interface CountedColumns {
+  filtered: SQL;
+  /** How many rows the words the keyword lies in hold (`ListCounts.wordRows`); null past `MOST_WORDS_COUNTED`. */
+  wordRows: SQL;
+  /** Those words, as a set of rows (none past `MOST_WORDS_COUNTED`). */
+  words: SQL;
+}
+
+/**
+ * Both counts of a list counted over its keyword's words and, in the same statement, its page when
+ * `after.page` answers it (null when not): one round trip instead of two, for the api and the database
+ * alike. `products` is undefined when the page was not read; the caller reads it as for `countProducts`.
+ */
+export async function countProductsAndPage<Products>(
+  db: DbOrTx,
+  shape: ListShape,
+  values: ListValues,
+  after: PageAfterCounts,
+): Promise<ListCounts & { products?: Products }> {
+  const result = await executePrepared(
+    db,
+    'list-count-and-page',
+    after.shape,
+    () => sql`${wordsHolding}, counted as materialized (select ${wordCountColumns(shape)})
+      select counted.*, ${after.page({
+        filtered: sql`counted.filtered_count`,
+        wordRows: sql`counted.word_rows`,
+        words: sql`unnest(counted.words)`,
+      })} as products from counted`,
+    { ...values, ...after.values },
+  );
+  const row = rowsOf<CountRow & { products: Products | null }>(result)[0]!;
+  return { ...countsOf(row), ...(row.products !== null ? { products: row.products } : {}) };
+}
+
+interface CountRow {
+  all_count: number;
+  filtered_count: number;
+  words?: string[] | null;
+  word_rows?: number | null;
+}
+
+const countsOf = (row: CountRow): ListCounts => ({
+  all: Number(row.all_count),
+  filtered: Number(row.filtered_count),
+  ...(Array.isArray(row.words) ? { words: row.words, wordRows: Number(row.word_rows ?? 0) } : {}),
+});
+
+const allCounted = sql`${countedProducts('')}::int as all_count`;
+
+/** A count over every product passing the list's filters (the trigram index for a keyword). */
+const countOfProducts = (shape: ListShape) =>
+  sql`(select count(*) from products where ${productFilter(shape) ?? sql`true`})`;
+
+/** The counts' columns of a list counted over its keyword's words, after `wordsHolding`. */
+const wordCountColumns = (shape: ListShape) =>
+  sql`${allCounted}, ${countByWords(shape, countOfProducts(shape))}::int as filtered_count,
+    (select list from words where cardinality(list) <= ${MOST_WORDS_COUNTED}) as words,
+    (select sum(catalog_words.products) from words, catalog_words
+      where cardinality(list) <= ${MOST_WORDS_COUNTED} and catalog_words.word = any(list))::float8 as word_rows`;
 
 /** The statement answering both counts of a list of `shape` (`countProducts`). */
 function countStatement(shape: ListShape): SQL {
-  const byProducts = sql`(select count(*) from products where ${productFilter(shape) ?? sql`true`})`;
-  const all = sql`${countedProducts('')}::int as all_count`;
-  if (countedByWords(shape))
-    return sql`${wordsHolding}
-      select ${all}, ${countByWords(shape, byProducts)}::int as filtered_count,
-        (select list from words where cardinality(list) <= ${MOST_WORDS_COUNTED}) as words,
-        (select sum(catalog_words.products) from words, catalog_words
-          where cardinality(list) <= ${MOST_WORDS_COUNTED} and catalog_words.word = any(list))::float8 as word_rows`;
+  if (countedByWords(shape)) return sql`${wordsHolding} select ${wordCountColumns(shape)}`;
   const filtered = countedByCategory(shape)
     ? countedProducts(bound.shelf)
     : shape.keyword === 'names'
-      ? byProducts
+      ? countOfProducts(shape)
       : countOfFilters(shape);
-  return sql`select ${all}, ${filtered}::int as filtered_count`;
+  return sql`select ${allCounted}, ${filtered}::int as filtered_count`;
 }
 
 /** How many products the catalog holds. */

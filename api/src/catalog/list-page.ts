@@ -4,7 +4,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Placeholder } from 'drizzle-orm/sql';
 import type { ProductSort } from '@shop/shared-api/schemas';
 import { products, productWords, type ProductRow } from '../db/schema.ts';
-import { andWordFilters, hiddenFromPlanner, productFilter, type ListCounts } from './list-counts.ts';
+import {
+  andWordFilters,
+  hiddenFromPlanner,
+  productFilter,
+  type CountedColumns,
+  type ListCounts,
+} from './list-counts.ts';
 import type { ListShape } from './list-shape.ts';
 
 /**
@@ -73,6 +79,27 @@ const plannedOnce = (counts: ListCounts, read: PageRead) =>
   ((read.skip + read.limit) * (counts.wordRows ?? Infinity)) / Math.max(counts.filtered, 1) <=
   PLANNED_ONCE_WALK;
 
+/** Whether a page of `sort` can be read from the words the keyword lies in (their indexes keep its order). */
+export const readableFromWords = (sort: ProductSort | undefined) =>
+  LIST_ORDERS[sort ?? 'newest'].column !== 'ratings';
+
+/**
+ * The page read from the front with one plan (`plannedOnce`), as the counts' own statement can read it
+ * once they are known: the same rules as `pageFromNearerEnd` and `plannedOnce`, in SQL. When this holds, the
+ * list costs one statement instead of two; when not, its page is read after the counts as before.
+ */
+export const frontPageWalkedOnce = ({ filtered, wordRows }: CountedColumns): SQL =>
+  sql`${pageBound.skip} < ${filtered} and 2 * ${pageBound.skip} <= ${filtered}
+    and ${pageBound.reach} * ${wordRows} <= ${PLANNED_ONCE_WALK} * greatest(${filtered}, 1)`;
+
+/** The shape and values of a page read from the front of the words with one plan (`frontPageWalkedOnce`). */
+export function frontPageOf(shape: ListShape, sort: ProductSort | undefined, offset: number, limit: number) {
+  return {
+    shape: { ...shape, sort: sort ?? 'newest', fromEnd: false, fromWords: 'plannedOnce' } satisfies PageShape,
+    values: { limit, skip: offset, reach: offset + limit },
+  };
+}
+
 /** The shape of a page's statement, and its values by placeholder. */
 export function pageShapeOf(
   shape: ListShape,
@@ -80,7 +107,7 @@ export function pageShapeOf(
   counts: ListCounts,
   read: PageRead,
 ): { shape: PageShape; values: Record<keyof typeof pageBound, string | number> } {
-  const fromWords = Boolean(counts.words?.length) && LIST_ORDERS[sort ?? 'newest'].column !== 'ratings';
+  const fromWords = Boolean(counts.words?.length) && readableFromWords(sort);
   return {
     shape: {
       ...shape,
@@ -97,6 +124,9 @@ export function pageShapeOf(
   };
 }
 
+/** The words a page walks, given as a value (a JSON array). */
+const boundWords = sql`json_array_elements_text(${pageBound.words}::json)`;
+
 /**
  * The page's product ids (a subquery answering `id`), in the list's order or, read from the end, reversed.
  * When the keyword's count came from the words it lies in, and the order is one their indexes keep (newest,
@@ -108,7 +138,7 @@ export function pageShapeOf(
  * planned for its values, PostgreSQL planned it on every call (0.28 ms, more than the 0.23 ms it ran), as
  * every plan made for values cost less than the plan for any (971 against 9,006 for a page of "camera").
  */
-export function pageIds(shape: PageShape): SQL {
+export function pageIds(shape: PageShape, heldWords: SQL = boundWords): SQL {
   // Placeholders, not text: the statement is prepared once per connection (db/prepared.ts), one per shape.
   if (shape.fromWords === 'no')
     return sql`select products.id from products where ${productFilter(shape) ?? sql`true`}
@@ -119,7 +149,7 @@ export function pageIds(shape: PageShape): SQL {
   const key = sql.raw(productWords[column].name);
   const direction = sql.raw(directionOf(shape.sort, shape.fromEnd));
   return sql`select hits.product_id as id
-    from json_array_elements_text(${pageBound.words}::json) as held(word), lateral (
+    from ${heldWords} as held(word), lateral (
       select product_words.product_id, product_words.${key} as key from product_words
       where product_words.word = held.word${andWordFilters(shape, 'asked', hidden)}
       order by product_words.${key} ${direction}, product_words.product_id ${direction}

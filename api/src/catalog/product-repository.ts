@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   AdminProductsPageResponse,
@@ -6,6 +6,7 @@ import type {
   Product,
   ProductSuggestion,
   productListQuerySchema,
+  ProductSort,
 } from '@shop/shared-api/schemas';
 import { RESULT_PER_PAGE, SUGGESTIONS_PER_ANSWER } from '@shop/shared-api/schemas';
 import type { Db, DbOrTx } from '../db/client.ts';
@@ -24,9 +25,17 @@ import { toProductView, toProductViews } from './product-view.ts';
 import { SUGGEST_SIMILARITY, toSuggestion } from './suggestions.ts';
 import { rowsOf } from '../db/rows.ts';
 import { executePrepared } from '../db/prepared.ts';
-import { countProducts } from './list-counts.ts';
-import { listOrder, pageIds, pageShapeOf, type PageShape } from './list-page.ts';
-import { listStatementOf } from './list-shape.ts';
+import { countProducts, countProductsAndPage, type ListCounts, type PageAfterCounts } from './list-counts.ts';
+import {
+  frontPageOf,
+  frontPageWalkedOnce,
+  listOrder,
+  pageIds,
+  pageShapeOf,
+  readableFromWords,
+  type PageShape,
+} from './list-page.ts';
+import { countedByWords, listStatementOf, type ListShape } from './list-shape.ts';
 
 type ProductListQuery = z.output<typeof productListQuerySchema>;
 type AdminProductsQuery = z.output<typeof adminProductsQuerySchema>;
@@ -97,8 +106,11 @@ interface PageProduct {
 
 const iso = (timestamp: string) => new Date(timestamp).toISOString();
 
-/** The statement of one page of the list, of `shape`: its rows with their reviews, as JSON. */
-const pageStatement = (shape: PageShape) => sql`
+/**
+ * The statement of one page of the list, of `shape`: its rows with their reviews, as JSON. `heldWords`:
+ * the words a page read from them walks (`pageIds`).
+ */
+const pageStatement = (shape: PageShape, heldWords?: SQL) => sql`
       select coalesce(json_agg(page_row order by ${listOrder(shape.sort, 'page_row')}), '[]'::json) as products
       from (
         select p.id, p.name, p.price_paise, p.description, p.category, p.stock, p.images, p.ratings,
@@ -113,9 +125,27 @@ const pageStatement = (shape: PageShape) => sql`
             from reviews join users on users.id = reviews.user_id
             where reviews.product_id = p.id
           ), '[]'::json) as reviews
-        from (${pageIds(shape)}) page_ids
+        from (${pageIds(shape, heldWords)}) page_ids
         join products p on p.id = page_ids.id
       ) page_row`;
+
+/**
+ * A keyword's page read from the front of its words with one plan, in the counts' own statement when they
+ * show it can be (`frontPageWalkedOnce`): most of the lists a shopper asks cost one statement, not two.
+ */
+function frontPageAfterCounts(
+  listShape: ListShape,
+  sort: ProductSort | undefined,
+  offset: number,
+): PageAfterCounts {
+  const { shape, values } = frontPageOf(listShape, sort, offset, RESULT_PER_PAGE);
+  return {
+    shape,
+    page: (counted) =>
+      sql`case when ${frontPageWalkedOnce(counted)} then (${pageStatement(shape, counted.words)}) end`,
+    values,
+  };
+}
 
 /**
  * One page of the storefront list: the counts (`countProducts`), then the page's rows with their reviews
@@ -123,14 +153,24 @@ const pageStatement = (shape: PageShape) => sql`
  * its turn). The page's ids are found first, from the covering indexes, and only those 8 rows are read
  * with their reviews: nothing is joined for the rows a deep page skips. A page past the middle of the
  * matching set is read from the other end (the order reversed, then the page put back in order), so a
- * deep page never skips more than half of it; a page past the end costs no query at all.
+ * deep page never skips more than half of it; a page past the end costs no query at all. A keyword's page
+ * near the front, walked from its words with one plan, is read in the counts' own statement
+ * (`countProductsAndPage`): one round trip, not two, for most of the lists shoppers ask.
  */
 export async function loadProductPage(db: DbOrTx, query: ProductListQuery, baseUrl: string) {
   const { shape, values } = listStatementOf(query);
-  const counts = await countProducts(db, shape, values);
   const offset = ((query.page ?? 1) - 1) * RESULT_PER_PAGE;
-  let pageProducts: PageProduct[] = [];
-  if (offset < counts.filtered) {
+  const counts: ListCounts & { products?: PageProduct[] } =
+    countedByWords(shape) && readableFromWords(query.sort)
+      ? await countProductsAndPage<PageProduct[]>(
+          db,
+          shape,
+          values,
+          frontPageAfterCounts(shape, query.sort, offset),
+        )
+      : await countProducts(db, shape, values);
+  let pageProducts: PageProduct[] = counts.products ?? [];
+  if (!counts.products && offset < counts.filtered) {
     const read = pageFromNearerEnd(counts.filtered, offset, RESULT_PER_PAGE);
     const page = pageShapeOf(shape, query.sort, counts, read);
     const result = await executePrepared(db, 'list-page', page.shape, () => pageStatement(page.shape), {
