@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { productListQuerySchema } from '@shop/shared-api/schemas';
 import { useTestApp } from './helpers/test-app.ts';
 import { addProduct } from './helpers/shop.ts';
@@ -99,6 +100,32 @@ describe("the product list's statements", () => {
       const none = await list({ keyword: 'lantern', category: 'Camera' });
       expect(sent).toHaveLength(1);
       expect(none).toMatchObject({ products: [], filteredProductsCount: 0 });
+    } finally {
+      stop();
+    }
+  });
+
+  it("judge a walk in a category by the words' rows in that category", async () => {
+    // 4,000 more lanterns in Tops, none in the price range below: 8 rows a page over the word's 4,024 rows
+    // would be a walk too long for one plan, but Attire holds 12 of them.
+    await t.app.shop.db.execute(sql`insert into products (id, name, price_paise, category, stock)
+      select substr(md5('spare' || g), 1, 24), 'Lantern spare ' || g, 2000000, 'Tops', 1
+      from generate_series(1, 4000) g`);
+    const sent: string[] = [];
+    const stop = wrapQueries((text, run) => {
+      sent.push(text);
+      return run();
+    });
+    try {
+      const attire = await list({ keyword: 'lantern', category: 'Attire', price: { gte: 100, lte: 300 } });
+      expect(names(attire)).toEqual([3, 1].map(lanternNamed));
+      expect(sent).toHaveLength(1);
+
+      // In Tops the walk passes 4,012 rows for one match: its page is planned for its values, on its own.
+      sent.length = 0;
+      const tops = await list({ keyword: 'lantern', category: 'Tops', price: { gte: 100, lte: 300 } });
+      expect(names(tops)).toEqual([2].map(lanternNamed));
+      expect(sent).toHaveLength(2);
     } finally {
       stop();
     }

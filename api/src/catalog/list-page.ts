@@ -90,7 +90,11 @@ export const readableFromWords = (sort: ProductSort | undefined) =>
  */
 export const frontPageWalkedOnce = ({ filtered, wordRows }: CountedColumns): SQL =>
   sql`${pageBound.skip} < ${filtered} and 2 * ${pageBound.skip} <= ${filtered}
-    and ${pageBound.reach} * ${wordRows} <= ${PLANNED_ONCE_WALK} * greatest(${filtered}, 1)`;
+    and ${frontWalkIsShort(filtered, wordRows)}`;
+
+/** `plannedOnce` in SQL for a page read from the front: its walk over `wordRows` rows is short. */
+export const frontWalkIsShort = (filtered: SQL, wordRows: SQL): SQL =>
+  sql`${pageBound.reach} * ${wordRows} <= ${PLANNED_ONCE_WALK} * greatest(${filtered}, 1)`;
 
 /** The shape and values of a page read from the front of the words with one plan (`frontPageWalkedOnce`). */
 export function frontPageOf(shape: ListShape, sort: ProductSort | undefined, offset: number, limit: number) {

@@ -29,6 +29,7 @@ import { countProducts, countProductsAndPage, type ListCounts, type PageAfterCou
 import {
   frontPageOf,
   frontPageWalkedOnce,
+  frontWalkIsShort,
   listOrder,
   pageIds,
   pageShapeOf,
@@ -143,6 +144,7 @@ function frontPageAfterCounts(
     shape,
     page: (counted) =>
       sql`case when ${frontPageWalkedOnce(counted)} then (${pageStatement(shape, counted.words)}) end`,
+    walkIsShort: frontWalkIsShort,
     values,
   };
 }
