@@ -28,6 +28,20 @@ const list = (raw: Record<string, unknown>) =>
 
 const lanternNamed = (i: number) => `${i % 3 ? 'Brass' : 'Copper'} Lantern ${i}`;
 
+/** What `read` answers, and the statements it sent to the database (their text), in order. */
+async function sentBy<T>(read: () => Promise<T>): Promise<{ answer: T; sent: string[] }> {
+  const sent: string[] = [];
+  const stop = wrapQueries((text, run) => {
+    sent.push(text);
+    return run();
+  });
+  try {
+    return { answer: await read(), sent };
+  } finally {
+    stop();
+  }
+}
+
 const names = (answer: Awaited<ReturnType<typeof list>>) => answer.products.map((product) => product.name);
 
 describe("the product list's statements", () => {
@@ -77,32 +91,21 @@ describe("the product list's statements", () => {
   });
 
   it("read a keyword's page near the front with its counts, and a page past the middle after them", async () => {
-    const sent: string[] = [];
-    const stop = wrapQueries((text, run) => {
-      sent.push(text);
-      return run();
-    });
-    try {
-      // 24 lanterns, 8 a page: page 1 is read from the front, page 3 (past the middle) from the end.
-      const first = await list({ keyword: 'lantern' });
-      expect(sent).toHaveLength(1);
-      expect(sent[0]).toContain('counted');
-      expect(names(first)).toEqual([24, 23, 22, 21, 20, 19, 18, 17].map(lanternNamed));
-      expect(first.filteredProductsCount).toBe(24);
+    // 24 lanterns, 8 a page: page 1 is read from the front, page 3 (past the middle) from the end.
+    const first = await sentBy(() => list({ keyword: 'lantern' }));
+    expect(first.sent).toHaveLength(1);
+    expect(first.sent[0]).toContain('counted');
+    expect(names(first.answer)).toEqual([24, 23, 22, 21, 20, 19, 18, 17].map(lanternNamed));
+    expect(first.answer.filteredProductsCount).toBe(24);
 
-      sent.length = 0;
-      const last = await list({ keyword: 'lantern', page: 3 });
-      expect(sent).toHaveLength(2);
-      expect(names(last)).toEqual([8, 7, 6, 5, 4, 3, 2, 1].map(lanternNamed));
+    const last = await sentBy(() => list({ keyword: 'lantern', page: 3 }));
+    expect(last.sent).toHaveLength(2);
+    expect(names(last.answer)).toEqual([8, 7, 6, 5, 4, 3, 2, 1].map(lanternNamed));
 
-      // Nothing matching: the counts alone, and an empty page.
-      sent.length = 0;
-      const none = await list({ keyword: 'lantern', category: 'Camera' });
-      expect(sent).toHaveLength(1);
-      expect(none).toMatchObject({ products: [], filteredProductsCount: 0 });
-    } finally {
-      stop();
-    }
+    // Nothing matching: the counts alone, and an empty page.
+    const none = await sentBy(() => list({ keyword: 'lantern', category: 'Camera' }));
+    expect(none.sent).toHaveLength(1);
+    expect(none.answer).toMatchObject({ products: [], filteredProductsCount: 0 });
   });
 
   it("judge a walk in a category by the words' rows in that category", async () => {
@@ -111,23 +114,17 @@ describe("the product list's statements", () => {
     await t.app.shop.db.execute(sql`insert into products (id, name, price_paise, category, stock)
       select substr(md5('spare' || g), 1, 24), 'Lantern spare ' || g, 2000000, 'Tops', 1
       from generate_series(1, 4000) g`);
-    const sent: string[] = [];
-    const stop = wrapQueries((text, run) => {
-      sent.push(text);
-      return run();
-    });
-    try {
-      const attire = await list({ keyword: 'lantern', category: 'Attire', price: { gte: 100, lte: 300 } });
-      expect(names(attire)).toEqual([3, 1].map(lanternNamed));
-      expect(sent).toHaveLength(1);
+    const attire = await sentBy(() =>
+      list({ keyword: 'lantern', category: 'Attire', price: { gte: 100, lte: 300 } }),
+    );
+    expect(names(attire.answer)).toEqual([3, 1].map(lanternNamed));
+    expect(attire.sent).toHaveLength(1);
 
-      // In Tops the walk passes 4,012 rows for one match: its page is planned for its values, on its own.
-      sent.length = 0;
-      const tops = await list({ keyword: 'lantern', category: 'Tops', price: { gte: 100, lte: 300 } });
-      expect(names(tops)).toEqual([2].map(lanternNamed));
-      expect(sent).toHaveLength(2);
-    } finally {
-      stop();
-    }
+    // In Tops the walk passes 4,012 rows for one match: its page is planned for its values, on its own.
+    const tops = await sentBy(() =>
+      list({ keyword: 'lantern', category: 'Tops', price: { gte: 100, lte: 300 } }),
+    );
+    expect(names(tops.answer)).toEqual([2].map(lanternNamed));
+    expect(tops.sent).toHaveLength(2);
   });
 });
