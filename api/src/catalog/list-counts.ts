@@ -63,14 +63,15 @@ export function andWordFilters(shape: ListShape, prices: PricesCounted = 'asked'
 /**
  * A filtered count of the products of the words `wordIs` picks (a condition on `word`; '' for every
  * product), once per word each holds: `countWithin('asked')` (the query's own count, every filter) when no
- * price band can answer (price-bands.ts), else the rows of their whole bands (in the query's category and
- * from its whole stars up) summed, plus `countWithin` the prices at the range's two ends.
+ * price band can answer (price-bands.ts), else the rows of their whole bands (in the query's category, or
+ * of every category '' without one, and from its whole stars up) summed, plus `countWithin` the prices at
+ * the range's two ends.
  */
 function countFromBands(wordIs: SQL, shape: ListShape, countWithin: (prices: PricesCounted) => SQL): SQL {
   if (shape.bands === 'none') return countWithin('asked');
   const conditions = [wordIs, sql`band >= ${bound.firstBand}`];
   if (shape.bands === 'closed') conditions.push(sql`band <= ${bound.lastBand}`);
-  if (shape.category) conditions.push(sql`category = ${bound.category}`);
+  conditions.push(shape.category ? sql`category = ${bound.category}` : sql`category = ''`);
   if (shape.stars) conditions.push(sql`rating_floor >= ${bound.stars}`);
   const ends = [countWithin('lowEnd'), ...(shape.bands === 'closed' ? [countWithin('highEnd')] : [])];
   return sql`((select coalesce(sum(products), 0) from catalog_price_bands where ${sql.join(conditions, sql` and `)})

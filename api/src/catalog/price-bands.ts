@@ -1,7 +1,7 @@
 // The price bands of migration 0024 a list's filtered count can sum (issue 27): how many products of a word
-// ('' for every product) fall in each band of 100 rupees, by category and whole stars. The bands wholly
-// inside the range are summed; the products of the two partial bands at its ends are counted one by one,
-// with every filter of the query (`countFromBands` in list-counts.ts).
+// ('' for every product) fall in each band of 100 rupees, by category ('' for every one) and whole stars.
+// The bands wholly inside the range are summed; the products of the two partial bands at its ends are
+// counted one by one, with every filter of the query (`countFromBands` in list-counts.ts).
 import type { z } from 'zod';
 import type { productListQuerySchema } from '@shop/shared-api/schemas';
 

@@ -66,15 +66,21 @@ export async function wordsMatch(db: DbOrTx) {
 
 /**
  * The price bands (migration 0024) hold, for every product ('') and for each word, the products of each
- * category, band of 100 rupees and whole star of rating: no row left at zero.
+ * category and of every category ('', 0026), band of 100 rupees and whole star of rating: no row left at
+ * zero.
  */
 export async function bandsMatch(db: DbOrTx) {
   const expected = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
-      select '' as word, category, price_paise / 10000 as band, floor(ratings) as rating_floor, count(*) as products
-      from products group by 1, 2, 3, 4
+      with banded as (
+        select '' as word, category, price_paise, ratings from products
+        union all
+        select word, category, price_paise, ratings from product_words
+      )
+      select word, category, price_paise / 10000 as band, floor(ratings) as rating_floor, count(*) as products
+      from banded group by 1, 2, 3, 4
       union all
-      select word, category, price_paise / 10000, floor(ratings), count(*) from product_words group by 1, 2, 3, 4`),
+      select word, '', price_paise / 10000, floor(ratings), count(*) from banded group by 1, 3, 4`),
   ).map((row) => Object.values(row).join('|'));
   const kept = (await db.select().from(catalogPriceBands)).map((row) =>
     [row.word, row.category, row.band, row.ratingFloor, row.products].join('|'),
