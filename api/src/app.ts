@@ -61,6 +61,7 @@ import { registerRazorpayRoutes } from './payments/razorpay-routes.ts';
 import { registerUpiRoutes } from './payments/upi/upi-routes.ts';
 import type { StripeConnection } from './payment-gateways/stripe-gateway.ts';
 import { schedulePaymentUpkeep } from './payments/payment-upkeep.ts';
+import { scheduleEmbeddedUpkeep } from './db/embedded-upkeep.ts';
 import { createLogMailer } from './mail/log-mailer.ts';
 import { createSmtpMailer } from './mail/smtp-mailer.ts';
 import { demoAccountsStillOpen, seedDatabase } from './seed/seed.ts';
@@ -247,6 +248,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     metrics,
   };
   schedulePaymentUpkeep(app as unknown as ZodApp, ctx);
+  if (database.kind === 'pglite') scheduleEmbeddedUpkeep(app, database.db);
 
   const routes = recordRouteTable(app as unknown as ZodApp);
   app.decorate('shop', { ...ctx, database, routes, catalogIndex, metricsPort });
