@@ -247,7 +247,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     passwordGuesses: createPasswordGuessLimits(app as unknown as ZodApp, database.db, config.authRateLimit),
     metrics,
   };
-  schedulePaymentUpkeep(app as unknown as ZodApp, ctx);
+  schedulePaymentUpkeep(app, ctx);
   if (database.kind === 'pglite') scheduleEmbeddedUpkeep(app, database.db);
 
   const routes = recordRouteTable(app as unknown as ZodApp);

@@ -49,4 +49,23 @@ describe.skipIf(process.env.DATABASE_URL)('the embedded database, which autovacu
       where id = (select id from products order by id limit 1)`);
     expect(await upkeepEmbeddedTables(db)).toEqual([]);
   });
+
+  it('analyzes a table with fewer rows added than a vacuum waits for, without vacuuming it', async () => {
+    const db = t.app.shop.db;
+    const visits = async () =>
+      rowsOf<{ vacuums: number; analyzes: number }>(
+        await db.execute(sql`select (vacuum_count + autovacuum_count)::int as vacuums,
+          (analyze_count + autoanalyze_count)::int as analyzes
+          from pg_stat_user_tables where relname = 'products'`),
+      )[0]!;
+    await upkeepEmbeddedTables(db);
+    const before = await visits();
+    // 300 rows added: past analyze's 50 rows and 2%, short of the 1,000 an insert-driven vacuum waits for.
+    await db.execute(sql`insert into products (id, name, price_paise, category, stock)
+      select substr(md5('analyzed' || g), 1, 24), 'Copper Kettle ' || g, 100 * g, 'Tops', 1
+      from generate_series(1, 300) g`);
+    expect(await upkeepEmbeddedTables(db)).toContain('products');
+    await db.execute(sql`select pg_stat_force_next_flush()`);
+    expect(await visits()).toEqual({ vacuums: before.vacuums, analyzes: before.analyzes + 1 });
+  });
 });

@@ -20,7 +20,6 @@ interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
-  'Index Cond'?: string;
   Filter?: string;
   Plans?: PlanNode[];
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppContext } from '../context.ts';
 import { schedulePaymentUpkeep } from './payment-upkeep.ts';
+import { appWithCloseHooks } from '../../test/helpers/app-with-close-hooks.ts';
 
 const work = vi.hoisted(() => ({
   refunds: vi.fn(async () => 2),
@@ -10,17 +11,6 @@ const work = vi.hoisted(() => ({
 vi.mock('../orders/refunds.ts', () => ({ retryPendingRefunds: work.refunds }));
 vi.mock('../orders/order-refunds.ts', () => ({ retryPendingOrderRefunds: work.orderRefunds }));
 vi.mock('./upi/settle-payment-request.ts', () => ({ sweepPaymentRequests: work.sweep }));
-
-/** An app that keeps its close hooks, to close it as Fastify would. */
-function appWithHooks() {
-  const closeHooks: (() => Promise<void>)[] = [];
-  const log = { error: vi.fn() };
-  return {
-    app: { log, addHook: (_name: 'onClose', hook: () => Promise<void>) => closeHooks.push(hook) },
-    log,
-    close: () => Promise.all(closeHooks.map((hook) => hook())),
-  };
-}
 
 function contextWith(upi: object | null) {
   return { db: {}, refunds: {}, upi, metrics: { paymentRefunded: vi.fn() } } as unknown as AppContext & {
@@ -36,7 +26,7 @@ describe('the payments’ upkeep', () => {
   afterEach(() => vi.useRealTimers());
 
   it('retries failed refunds every minute and counts those it finished', async () => {
-    const { app, close } = appWithHooks();
+    const { app, close } = appWithCloseHooks();
     const ctx = contextWith(null);
     schedulePaymentUpkeep(app as never, ctx);
     await vi.advanceTimersByTimeAsync(59_000);
@@ -51,7 +41,7 @@ describe('the payments’ upkeep', () => {
   });
 
   it('asks about unsettled UPI requests every 15 s when a UPI gateway is open', async () => {
-    const { app, close } = appWithHooks();
+    const { app, close } = appWithCloseHooks();
     schedulePaymentUpkeep(app as never, contextWith({}));
     await vi.advanceTimersByTimeAsync(45_000);
     expect(work.sweep).toHaveBeenCalledTimes(3);
@@ -59,7 +49,7 @@ describe('the payments’ upkeep', () => {
   });
 
   it('logs a failed round and keeps going', async () => {
-    const { app, log, close } = appWithHooks();
+    const { app, log, close } = appWithCloseHooks();
     work.refunds.mockRejectedValueOnce(new Error('gateway down'));
     schedulePaymentUpkeep(app as never, contextWith(null));
     await vi.advanceTimersByTimeAsync(60_000);
@@ -70,7 +60,7 @@ describe('the payments’ upkeep', () => {
   });
 
   it('stops when the app closes', async () => {
-    const { app, close } = appWithHooks();
+    const { app, close } = appWithCloseHooks();
     schedulePaymentUpkeep(app as never, contextWith({}));
     await close();
     await vi.advanceTimersByTimeAsync(120_000);

@@ -1,5 +1,5 @@
+import { repeatUntilClose, type BackgroundHost } from '../background/repeat-until-close.ts';
 import type { AppContext } from '../context.ts';
-import type { ZodApp } from '../http/types.ts';
 import { retryPendingOrderRefunds } from '../orders/order-refunds.ts';
 import { retryPendingRefunds } from '../orders/refunds.ts';
 import { sweepPaymentRequests } from './upi/settle-payment-request.ts';
@@ -12,26 +12,16 @@ const PAYMENT_REQUEST_SWEEP_MS = 15_000;
  * The payments' background work, on every instance, stopped when the app closes: refunds the gateways
  * failed at the time are finished every minute, and UPI requests nobody settled are asked about.
  */
-export function schedulePaymentUpkeep(app: Pick<ZodApp, 'log' | 'addHook'>, ctx: AppContext): void {
+export function schedulePaymentUpkeep(app: BackgroundHost, ctx: AppContext): void {
   const { db, refunds, upi, metrics } = ctx;
-  const every = (ms: number, work: () => void) => {
-    const timer = setInterval(work, ms);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  };
-  every(REFUND_RETRY_MS, () => {
-    retryPendingRefunds(db, refunds, app.log).then(
-      (refunded) => metrics.paymentRefunded('retried', refunded),
-      (error: unknown) => app.log.error({ err: error }, 'refund retry failed'),
-    );
-    retryPendingOrderRefunds(db, refunds, app.log).catch((error: unknown) =>
-      app.log.error({ err: error }, 'order refund retry failed'),
-    );
-  });
+  repeatUntilClose(app, REFUND_RETRY_MS, 'refund retry failed', async () =>
+    metrics.paymentRefunded('retried', await retryPendingRefunds(db, refunds, app.log)),
+  );
+  repeatUntilClose(app, REFUND_RETRY_MS, 'order refund retry failed', () =>
+    retryPendingOrderRefunds(db, refunds, app.log),
+  );
   if (upi)
-    every(PAYMENT_REQUEST_SWEEP_MS, () => {
-      sweepPaymentRequests(ctx, upi, app.log).catch((error: unknown) =>
-        app.log.error({ err: error }, 'payment request sweep failed'),
-      );
-    });
+    repeatUntilClose(app, PAYMENT_REQUEST_SWEEP_MS, 'payment request sweep failed', () =>
+      sweepPaymentRequests(ctx, upi, app.log),
+    );
 }
