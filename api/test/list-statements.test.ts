@@ -4,7 +4,9 @@ import { productListQuerySchema } from '@shop/shared-api/schemas';
 import { useTestApp } from './helpers/test-app.ts';
 import { addProduct } from './helpers/shop.ts';
 import { loadProductPage } from '../src/catalog/product-repository.ts';
-import { compiledStatementCount } from '../src/db/prepared.ts';
+import { compiledStatementCount, executePrepared } from '../src/db/prepared.ts';
+import { rowsOf } from '../src/db/rows.ts';
+import { frontWalkIsShort } from '../src/catalog/list-page.ts';
 import { wrapQueries } from '../src/observability/sql-hook.ts';
 
 // The list's statements are built and compiled once a shape (catalog/list-shape.ts), their values bound
@@ -126,5 +128,23 @@ describe("the product list's statements", () => {
     );
     expect(names(tops.answer)).toEqual([2].map(lanternNamed));
     expect(tops.sent).toHaveLength(2);
+  });
+
+  it('judge a walk for a keyword most of a large catalog holds without overflowing', async () => {
+    // A keyword of a letter held by 1,300,000 products: 3,000 x that count overflowed a 32-bit integer, and
+    // the list answered 500 for "e" at a million products.
+    const judged = async (wordRows: number | null) =>
+      rowsOf<{ short: boolean | null }>(
+        await executePrepared(
+          t.app.shop.db,
+          'walk judged',
+          { wordRows },
+          () => sql`select ${frontWalkIsShort(sql`${1_300_000}::int`, sql`${wordRows}::float8`)} as short`,
+          { reach: 8 },
+        ),
+      )[0]!.short;
+    expect(await judged(null)).toBeNull();
+    expect(await judged(1_400_000)).toBe(true);
+    expect(await judged(1e12)).toBe(false);
   });
 });

@@ -92,9 +92,12 @@ export const frontPageWalkedOnce = ({ filtered, wordRows }: CountedColumns): SQL
   sql`${pageBound.skip} < ${filtered} and 2 * ${pageBound.skip} <= ${filtered}
     and ${frontWalkIsShort(filtered, wordRows)}`;
 
-/** `plannedOnce` in SQL for a page read from the front: its walk over `wordRows` rows is short. */
+/**
+ * `plannedOnce` in SQL for a page read from the front: its walk over `wordRows` rows is short. In floating
+ * point: 3,000 times a count of 715,828 or more overflows an integer (a letter's count at a million).
+ */
 export const frontWalkIsShort = (filtered: SQL, wordRows: SQL): SQL =>
-  sql`${pageBound.reach} * ${wordRows} <= ${PLANNED_ONCE_WALK} * greatest(${filtered}, 1)`;
+  sql`${pageBound.reach} * ${wordRows} <= ${PLANNED_ONCE_WALK} * greatest(${filtered}, 1)::float8`;
 
 /** The shape and values of a page read from the front of the words with one plan (`frontPageWalkedOnce`). */
 export function frontPageOf(shape: ListShape, sort: ProductSort | undefined, offset: number, limit: number) {
