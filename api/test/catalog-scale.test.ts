@@ -28,7 +28,7 @@ const WORDS = ['Laptop', 'PHONE', 'camera', 'Pro', '50%', 'a_b', 'Slim', 'x', '�
  * of its words, counted once; 'pro': up to three, counted from their pairs; 'a_': two, one holding most,
  * too short for pairs), LIKE's wildcards, whitespace and digits (the trigram count), a word of 40
  * products named apart ('zq': past MOST_WORDS_COUNTED words) and some of them ('zq1': 11 words; 'q1', too
- * short for pairs).
+ * short for pairs), and two characters lowered beyond ASCII ('Éc', found among the words' pieces).
  */
 const KEYWORDS = [
   ...WORDS,
@@ -46,6 +46,7 @@ const KEYWORDS = [
   'q1x',
   'a_',
   'q1',
+  'Éc',
 ];
 
 let seed = 27;

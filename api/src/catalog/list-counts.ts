@@ -128,20 +128,22 @@ const countedProducts = (category: string | Placeholder) =>
 export const MOST_WORDS_COUNTED = 32;
 
 /**
- * The dictionary's words holding the keyword, up to one past `MOST_WORDS_COUNTED` (ILIKE lowers both sides).
- * A keyword of three characters or more is looked up in the dictionary's trigram index and its few words
- * sorted: the lookup is kept apart (`offset 0`), since the statement is planned once for any keyword, and
- * that plan walked the dictionary's primary key in order to stop at the limit, reading every word when few
- * or none hold the keyword (a dictionary of 20,000 words: 10-77 ms a list). A shorter keyword has no
- * trigram to look up and lies in many words: the walk in order stops early.
+ * The dictionary's words holding the keyword, up to one past `MOST_WORDS_COUNTED`, in the words' order (ILIKE
+ * lowers both sides). A keyword of three characters or more is looked up in the dictionary's trigram index,
+ * kept apart (`offset 0`): the statement is planned once for any keyword, and that plan walked the
+ * dictionary's primary key in order to stop at the limit, reading every word when few or none hold the
+ * keyword (a dictionary of 20,000 words: 10-77 ms a list). A shorter keyword has no trigram: it is one of
+ * the words' pieces (migration 0028), and any one past `MOST_WORDS_COUNTED` of the words holding it will do,
+ * since that many are not counted by their words.
  */
 function wordsHolding(shape: ListShape) {
-  const holding = sql`word like lower(${bound.containing}) and products > 0`;
   const found =
     shape.keyword === 'pairs'
-      ? sql`select word from (select word from catalog_words where ${holding} offset 0) holding order by word`
-      : sql`select word from catalog_words where ${holding} order by word`;
-  return sql`with words as materialized (select array(${found} limit ${MOST_WORDS_COUNTED + 1}) as list)`;
+      ? sql`word like lower(${bound.containing}) and products > 0 offset 0`
+      : sql`word_pieces(word) @> array[lower(${bound.keyword})] and products > 0 limit ${MOST_WORDS_COUNTED + 1}`;
+  return sql`with words as materialized (select array(
+    select word from (select word from catalog_words where ${found}) holding order by word
+    limit ${MOST_WORDS_COUNTED + 1}) as list)`;
 }
 
 /**

@@ -59,6 +59,8 @@ export const bound = {
   shelf: sql.placeholder('shelf'),
   /** The keyword as a LIKE pattern finding it anywhere, its wildcards escaped. */
   containing: sql.placeholder('containing'),
+  /** The keyword as asked: one of one or two characters is looked up among the words' pieces (0028). */
+  keyword: sql.placeholder('keyword'),
   /** The price range asked, in paise. */
   low: sql.placeholder('low'),
   high: sql.placeholder('high'),
@@ -92,7 +94,7 @@ export function listStatementOf(query: ProductListQuery): { shape: ListShape; va
   const values: ListValues = {
     shelf: query.category ?? '',
     ...(query.category !== undefined ? { category: query.category } : {}),
-    ...(query.keyword ? { containing: likeContaining(query.keyword) } : {}),
+    ...(query.keyword ? { containing: likeContaining(query.keyword), keyword: query.keyword } : {}),
     ...(low !== undefined ? { low } : {}),
     ...(high !== undefined ? { high } : {}),
     ...(query.ratings?.gte !== undefined ? { stars: query.ratings.gte } : {}),
