@@ -10,6 +10,7 @@ import { useTestApp } from './helpers/test-app.ts';
 import { bandsMatch, countersMatch, pairsMatch, wordsMatch } from './helpers/catalog-kept-tables.ts';
 import { addProduct, register } from './helpers/shop.ts';
 import { loadProductPage } from '../src/catalog/product-repository.ts';
+import { MOST_SHORT_WORDS_COUNTED } from '../src/catalog/list-counts.ts';
 import { likeContaining } from '../src/db/paging.ts';
 import { toProductView } from '../src/catalog/product-view.ts';
 import { selectReviewsWithAuthors, toReviewView } from '../src/reviews/review-repository.ts';
@@ -27,8 +28,9 @@ const WORDS = ['Laptop', 'PHONE', 'camera', 'Pro', '50%', 'a_b', 'Slim', 'x', '�
  * Keywords asked: words of the names, parts of them and of several at once ('o': a product can hold two
  * of its words, counted once; 'pro': up to three, counted from their pairs; 'a_': two, one holding most,
  * too short for pairs), LIKE's wildcards, whitespace and digits (the trigram count), a word of 40
- * products named apart ('zq': past MOST_WORDS_COUNTED words) and some of them ('zq1': 11 words; 'q1', too
- * short for pairs), and two characters lowered beyond ASCII ('Éc', found among the words' pieces).
+ * products named apart ('zq': 40 words, past MOST_WORDS_COUNTED, within a short keyword's bound) and some
+ * of them ('zq1': 11 words; 'q1', too short for pairs), and two characters lowered beyond ASCII ('Éc',
+ * found among the words' pieces).
  */
 const KEYWORDS = [
   ...WORDS,
@@ -317,5 +319,27 @@ describe('the product list at scale', () => {
     await bandsMatch(db);
     await pairsMatch(db);
     await keywordsAgree(['tripod', 'wombat', 'pro']);
+  });
+
+  it('counts a short keyword in many words from their rows, and past their bound from the names', async () => {
+    const db = t.app.shop.db;
+    // Model words holding "qv", a product each: more than a keyword of two characters is counted over.
+    await db.execute(sql`insert into products (id, name, price_paise, category, stock)
+      select substr(md5('pieces' || g), 1, 24), 'Widget qv' || g || 'w', 100 * g,
+        (array['Camera', 'Tops'])[1 + g % 2], 1
+      from generate_series(1, ${MOST_SHORT_WORDS_COUNTED + 4}) g`);
+    // "qv" and "Qv": past the bound, from the names; "v1" (1,111 words): from the words' rows; "qv1" (the same
+    // words): past the bound of a longer keyword, from the names' trigrams.
+    for (const keyword of ['qv', 'Qv', 'v1', 'qv1'])
+      for (const raw of [
+        { keyword },
+        { keyword, category: 'Camera', price: { gte: 50, lte: 2_000 } },
+        { keyword, sort: 'price_desc', page: 3 },
+      ]) {
+        const query = productListQuerySchema.parse(raw);
+        const answer = await loadProductPage(db, query, baseUrl);
+        expect(answer.filteredProductsCount, JSON.stringify(raw)).toBeGreaterThan(32);
+        expect(answer, JSON.stringify(raw)).toEqual(await referencePage(db, query));
+      }
   });
 });

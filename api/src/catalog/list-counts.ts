@@ -128,22 +128,32 @@ const countedProducts = (category: string | Placeholder) =>
 export const MOST_WORDS_COUNTED = 32;
 
 /**
- * The dictionary's words holding the keyword, up to one past `MOST_WORDS_COUNTED`, in the words' order (ILIKE
+ * The same bound for a keyword of one or two characters, which the names' trigram index cannot find: past
+ * the bound every name is read (0.9-1.25 s at 1,300,000 products). Its words' rows, each product once, and
+ * a page gathered from them cost less up to this many words ("ab" in 2,307 words: see docs/performance.md).
+ */
+export const MOST_SHORT_WORDS_COUNTED = 4_096;
+
+const mostWordsCounted = (shape: ListShape) =>
+  shape.keyword === 'sizes' ? MOST_SHORT_WORDS_COUNTED : MOST_WORDS_COUNTED;
+
+/**
+ * The dictionary's words holding the keyword, up to one past `mostWordsCounted`, in the words' order (ILIKE
  * lowers both sides). A keyword of three characters or more is looked up in the dictionary's trigram index,
  * kept apart (`offset 0`): the statement is planned once for any keyword, and that plan walked the
  * dictionary's primary key in order to stop at the limit, reading every word when few or none hold the
  * keyword (a dictionary of 20,000 words: 10-77 ms a list). A shorter keyword has no trigram: it is one of
- * the words' pieces (migration 0028), and any one past `MOST_WORDS_COUNTED` of the words holding it will do,
+ * the words' pieces (migration 0028), and any one past `mostWordsCounted` of the words holding it will do,
  * since that many are not counted by their words.
  */
 function wordsHolding(shape: ListShape) {
   const found =
     shape.keyword === 'pairs'
       ? sql`word like lower(${bound.containing}) and products > 0 offset 0`
-      : sql`word_pieces(word) @> array[lower(${bound.keyword})] and products > 0 limit ${MOST_WORDS_COUNTED + 1}`;
+      : sql`word_pieces(word) @> array[lower(${bound.keyword})] and products > 0 limit ${mostWordsCounted(shape) + 1}`;
   return sql`with words as materialized (select array(
     select word from (select word from catalog_words where ${found}) holding order by word
-    limit ${MOST_WORDS_COUNTED + 1}) as list)`;
+    limit ${mostWordsCounted(shape) + 1}) as list)`;
 }
 
 /**
@@ -197,13 +207,13 @@ function countBySizes(shape: ListShape) {
 /**
  * The products whose name holds the keyword, filtered, counted over the words it lies in (`words`, the CTE
  * of `wordsHolding`): index-only range scans of the words' bands and rows, a product holding two of the
- * words counted once (`countByPairs`, `countBySizes`). More words than `MOST_WORDS_COUNTED` fall back to
+ * words counted once (`countByPairs`, `countBySizes`). More words than `mostWordsCounted` fall back to
  * `byTrigrams`.
  */
 function countByWords(shape: ListShape, byTrigrams: SQL) {
   return sql`(select case
       when cardinality(list) = 0 then 0
-      when cardinality(list) <= ${MOST_WORDS_COUNTED} then
+      when cardinality(list) <= ${mostWordsCounted(shape)} then
         ${shape.keyword === 'pairs' ? countByPairs(shape) : countBySizes(shape)}
       else ${byTrigrams}
     end from words)`;
@@ -213,7 +223,7 @@ export interface ListCounts {
   all: number;
   filtered: number;
   /**
-   * The words the keyword lies in when the count was theirs (at most `MOST_WORDS_COUNTED`): the page's
+   * The words the keyword lies in when the count was theirs (at most `mostWordsCounted`): the page's
    * ids can then be read from their rows too (`list-page.ts`).
    */
   words?: string[];
@@ -259,9 +269,9 @@ export interface PageAfterCounts {
 /** What the counts' statement has worked out when its page is read, as the SQL naming it. */
 export interface CountedColumns {
   filtered: SQL;
-  /** How many rows a walk of the words may pass (`ListCounts.wordRows`); null past `MOST_WORDS_COUNTED`. */
+  /** How many rows a walk of the words may pass (`ListCounts.wordRows`); null past `mostWordsCounted`. */
   wordRows: SQL;
-  /** Those words, as a set of rows (none past `MOST_WORDS_COUNTED`). */
+  /** Those words, as a set of rows (none past `mostWordsCounted`). */
   words: SQL;
 }
 
@@ -332,9 +342,9 @@ const countOfProducts = (shape: ListShape) =>
 /** The counts' columns of a list counted over its keyword's words, after `wordsHolding`. */
 const wordCountColumns = (shape: ListShape) =>
   sql`${allCounted}, ${countByWords(shape, countOfProducts(shape))}::int as filtered_count,
-    (select list from words where cardinality(list) <= ${MOST_WORDS_COUNTED}) as words,
+    (select list from words where cardinality(list) <= ${mostWordsCounted(shape)}) as words,
     (select sum(catalog_words.products) from words, catalog_words
-      where cardinality(list) <= ${MOST_WORDS_COUNTED} and catalog_words.word = any(list))::float8 as word_rows`;
+      where cardinality(list) <= ${mostWordsCounted(shape)} and catalog_words.word = any(list))::float8 as word_rows`;
 
 /** The statement answering both counts of a list of `shape` (`countProducts`). */
 function countStatement(shape: ListShape): SQL {
