@@ -151,9 +151,12 @@ function wordsHolding(shape: ListShape) {
     shape.keyword === 'pairs'
       ? sql`word like lower(${bound.containing}) and products > 0 offset 0`
       : sql`word_pieces(word) @> array[lower(${bound.keyword})] and products > 0 limit ${mostWordsCounted(shape) + 1}`;
-  return sql`with words as materialized (select array(
-    select word from (select word from catalog_words where ${found}) holding order by word
-    limit ${mostWordsCounted(shape) + 1}) as list)`;
+  // Each word's product count travels with it (`list_sizes`): the dictionary is read once, not once a use.
+  return sql`with words as materialized (
+    select coalesce(array_agg(word order by word), '{}') as list,
+      coalesce(array_agg(products order by word), '{}') as list_sizes
+    from (select word, products from (select word, products from catalog_words where ${found}) holding
+      order by word limit ${mostWordsCounted(shape) + 1}) found)`;
 }
 
 /**
@@ -200,7 +203,7 @@ function countBySizes(shape: ListShape) {
     end from (
       select (array_agg(word order by products desc, word))[1] as main, max(products) as most,
         sum(products) - max(products) as others
-      from catalog_words where word = any(list)
+      from unnest(list, list_sizes) as listed(word, products)
     ) sizes)`;
 }
 
@@ -343,8 +346,8 @@ const countOfProducts = (shape: ListShape) =>
 const wordCountColumns = (shape: ListShape) =>
   sql`${allCounted}, ${countByWords(shape, countOfProducts(shape))}::int as filtered_count,
     (select list from words where cardinality(list) <= ${mostWordsCounted(shape)}) as words,
-    (select sum(catalog_words.products) from words, catalog_words
-      where cardinality(list) <= ${mostWordsCounted(shape)} and catalog_words.word = any(list))::float8 as word_rows`;
+    (select (select sum(products) from unnest(list_sizes) as products) from words
+      where cardinality(list) <= ${mostWordsCounted(shape)})::float8 as word_rows`;
 
 /** The statement answering both counts of a list of `shape` (`countProducts`). */
 function countStatement(shape: ListShape): SQL {
