@@ -10,7 +10,7 @@ import { useTestApp } from './helpers/test-app.ts';
 import { bandsMatch, countersMatch, pairsMatch, wordsMatch } from './helpers/catalog-kept-tables.ts';
 import { addProduct, register } from './helpers/shop.ts';
 import { loadProductPage } from '../src/catalog/product-repository.ts';
-import { MOST_SHORT_WORDS_COUNTED } from '../src/catalog/list-counts.ts';
+import { MOST_SHORT_WORDS_COUNTED } from '../src/catalog/list-words.ts';
 import { likeContaining } from '../src/db/paging.ts';
 import { toProductView } from '../src/catalog/product-view.ts';
 import { selectReviewsWithAuthors, toReviewView } from '../src/reviews/review-repository.ts';
