@@ -214,9 +214,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
     : createLogMailer(app.log);
   app.addHook('onClose', async () => mailer.close());
   // Counted together by every instance on a shared database (PostgreSQL or REDIS_URL).
-  const limits = await openRateLimitStorage(config.redisUrl, database, (error, message) =>
-    app.log.error({ err: error }, message),
-  );
+  const limits = await openRateLimitStorage(config.redisUrl, database, app);
   app.addHook('onClose', () => limits.close());
   await app.register(rateLimit, { global: false, ...limits.options });
   const ctx: AppContext = {

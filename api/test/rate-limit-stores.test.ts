@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { openRateLimitStorage, type RateLimitStorage } from '../src/rate-limits/rate-limit-storage.ts';
@@ -7,6 +7,7 @@ import type { Database } from '../src/db/client.ts';
 import { registerErrorHandlers } from '../src/http/error-handler.ts';
 import { freshDatabase } from './helpers/test-app.ts';
 import { redisMissing, startRedis } from './helpers/redis-server.ts';
+import { appWithCloseHooks } from './helpers/app-with-close-hooks.ts';
 
 // Two "instances" (Fastify apps) counting on one store: a client's requests are limited however the
 // balancer spreads them.
@@ -66,10 +67,37 @@ describe('the PostgreSQL store (rate_limits, migration 0006)', () => {
   });
 
   it('is what a shared PostgreSQL database gets, and the embedded PGlite counts in memory', async () => {
-    const storage = await openRateLimitStorage(undefined, database, () => {});
+    const storage = await openRateLimitStorage(undefined, database, appWithCloseHooks().app);
     expect(storage.kind).toBe(database.kind === 'postgres' ? 'postgres' : 'memory');
     await storage.close();
   });
+
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'sweeps ended windows every minute on PostgreSQL, and stops when the app closes',
+    async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      try {
+        const { app, close } = appWithCloseHooks();
+        await openRateLimitStorage(undefined, database, app);
+        const ended = (key: string) => ({ key, hits: 1, resetsAt: new Date(Date.now() - 1000) });
+        const keys = async () => (await database.db.select().from(rateLimits)).map((row) => row.key);
+        await database.db.delete(rateLimits);
+        await database.db.insert(rateLimits).values(ended('ended-before-a-minute'));
+        vi.advanceTimersByTime(59_000);
+        expect(await keys()).toEqual(['ended-before-a-minute']);
+        vi.advanceTimersByTime(1_000);
+        await expect.poll(keys).toEqual([]);
+
+        await close();
+        await database.db.insert(rateLimits).values(ended('ended-after-close'));
+        vi.advanceTimersByTime(120_000);
+        expect(await keys()).toEqual(['ended-after-close']);
+        await database.db.delete(rateLimits);
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+  );
 });
 
 describe.skipIf(redisMissing)(
@@ -85,8 +113,8 @@ describe.skipIf(redisMissing)(
 
     it('counts one window across instances, each with its own connection', async () => {
       const storages = [
-        await openRateLimitStorage(redis.url, database, () => {}),
-        await openRateLimitStorage(redis.url, database, () => {}),
+        await openRateLimitStorage(redis.url, database, appWithCloseHooks().app),
+        await openRateLimitStorage(redis.url, database, appWithCloseHooks().app),
       ];
       expect(storages.map((storage) => storage.kind)).toEqual(['redis', 'redis']);
       const [one, two] = [await instance(storages[0]!.options), await instance(storages[1]!.options)];
@@ -97,10 +125,8 @@ describe.skipIf(redisMissing)(
     });
 
     it('refuses limited calls with 503 and Retry-After while Redis is down (never lets them through uncounted, never a 500), and counts again after', async () => {
-      const logged: string[] = [];
-      const storage = await openRateLimitStorage(redis.url, database, (_error, message) =>
-        logged.push(message),
-      );
+      const { app: host, log } = appWithCloseHooks();
+      const storage = await openRateLimitStorage(redis.url, database, host);
       const app = Fastify();
       registerErrorHandlers(app);
       await app.register(rateLimit, { global: false, ...storage.options });
@@ -117,7 +143,7 @@ describe.skipIf(redisMissing)(
       expect(during.json()).toEqual({ success: false, message: 'Service temporarily unavailable' });
       expect(await hit(app, '/outage')).toBe(503);
       // One line for the outage, not one per reconnect attempt.
-      expect(logged).toEqual([
+      expect(log.error.mock.calls.map(([, message]) => message)).toEqual([
         'redis (rate limits) unreachable: rate-limited calls answer 503 until it is back',
       ]);
 
@@ -130,9 +156,9 @@ describe.skipIf(redisMissing)(
     });
 
     it('refuses to start when REDIS_URL answers nothing', async () => {
-      await expect(openRateLimitStorage('redis://127.0.0.1:1', database, () => {})).rejects.toThrow(
-        'REDIS_URL: cannot connect to redis://127.0.0.1:1',
-      );
+      await expect(
+        openRateLimitStorage('redis://127.0.0.1:1', database, appWithCloseHooks().app),
+      ).rejects.toThrow('REDIS_URL: cannot connect to redis://127.0.0.1:1');
     });
   },
 );

@@ -1,5 +1,6 @@
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
+import { repeatUntilClose, type RoundHost } from '../background/repeat-until-close.ts';
 import { StartupRefusal } from '../config/config-problems.ts';
 import type { Database } from '../db/client.ts';
 import { postgresRateLimitStore, sweepExpired } from './postgres-store.ts';
@@ -14,6 +15,7 @@ export interface RateLimitStorage {
   options: Pick<RateLimitPluginOptions, 'store'>;
   /** Readiness: resolves when the counters answer (Redis: PING); the database's own check covers PostgreSQL. */
   check(): Promise<void>;
+  /** Closes the Redis connection; PostgreSQL's sweep stops with the app itself. */
   close(): Promise<void>;
 }
 
@@ -25,7 +27,7 @@ export interface RateLimitStorage {
 export async function openRateLimitStorage(
   redisUrl: string | undefined,
   database: Database,
-  logError: (error: unknown, message: string) => void,
+  app: RoundHost,
 ): Promise<RateLimitStorage> {
   if (redisUrl) {
     const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: 5000 });
@@ -34,7 +36,10 @@ export async function openRateLimitStorage(
     let down = false;
     redis.on('error', (error) => {
       if (!down)
-        logError(error, 'redis (rate limits) unreachable: rate-limited calls answer 503 until it is back');
+        app.log.error(
+          { err: error },
+          'redis (rate limits) unreachable: rate-limited calls answer 503 until it is back',
+        );
       down = true;
     });
     redis.on('ready', () => (down = false));
@@ -59,16 +64,12 @@ export async function openRateLimitStorage(
     };
   }
   if (database.kind === 'postgres') {
-    const sweep = setInterval(
-      () => sweepExpired(database.db).catch((error: unknown) => logError(error, 'rate limit sweep failed')),
-      SWEEP_MS,
-    );
-    sweep.unref();
+    repeatUntilClose(app, SWEEP_MS, 'rate limit sweep failed', () => sweepExpired(database.db));
     return {
       kind: 'postgres',
       options: { store: postgresRateLimitStore(database.db) },
       check: async () => {},
-      close: async () => clearInterval(sweep),
+      close: async () => {},
     };
   }
   return { kind: 'memory', options: {}, check: async () => {}, close: async () => {} };
