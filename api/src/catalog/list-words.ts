@@ -34,6 +34,9 @@ export function wordsHolding(shape: ListShape) {
       ? sql`word like lower(${bound.containing}) and products > 0 offset 0`
       : sql`word_pieces(word) @> array[lower(${bound.keyword})] and products > 0 limit ${mostWordsCounted(shape) + 1}`;
   // Each word's product count travels with it (`list_sizes`): the dictionary is read once, not once a use.
+  // The outer `order by word` looks redundant (any words past the bound will do) but it is what plans the
+  // lookup for every word found: with a bare `limit`, the planner takes a sequential read of the dictionary
+  // stopping at the limit, which reads it all when few words hold the keyword (list-plans.test.ts fails).
   return sql`with words as materialized (
     select coalesce(array_agg(word order by word), '{}') as list,
       coalesce(array_agg(products order by word), '{}') as list_sizes
