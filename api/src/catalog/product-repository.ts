@@ -37,6 +37,7 @@ import {
   type PageShape,
 } from './list-page.ts';
 import { countedByWords, listStatementOf, type ListShape } from './list-shape.ts';
+import { readListInTurn } from './broad-lists.ts';
 
 type ProductListQuery = z.output<typeof productListQuerySchema>;
 type AdminProductsQuery = z.output<typeof adminProductsQuerySchema>;
@@ -157,10 +158,20 @@ function frontPageAfterCounts(
  * matching set is read from the other end (the order reversed, then the page put back in order), so a
  * deep page never skips more than half of it; a page past the end costs no query at all. A keyword's page
  * near the front, walked from its words with one plan, is read in the counts' own statement
- * (`countProductsAndPage`): one round trip, not two, for most of the lists shoppers ask.
+ * (`countProductsAndPage`): one round trip, not two, for most of the lists shoppers ask. A list whose
+ * keyword no index narrows waits its turn with the others like it (`readListInTurn`).
  */
-export async function loadProductPage(db: DbOrTx, query: ProductListQuery, baseUrl: string) {
-  const { shape, values } = listStatementOf(query);
+export function loadProductPage(db: DbOrTx, query: ProductListQuery, baseUrl: string) {
+  const statement = listStatementOf(query);
+  return readListInTurn(statement.shape, () => readProductPage(db, query, baseUrl, statement));
+}
+
+async function readProductPage(
+  db: DbOrTx,
+  query: ProductListQuery,
+  baseUrl: string,
+  { shape, values }: ReturnType<typeof listStatementOf>,
+) {
   const offset = ((query.page ?? 1) - 1) * RESULT_PER_PAGE;
   const counts: ListCounts & { products?: PageProduct[] } =
     countedByWords(shape) && readableFromWords(query.sort)

@@ -1,0 +1,91 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { productListQuerySchema } from '@shop/shared-api/schemas';
+import { useTestApp } from './helpers/test-app.ts';
+import { addProduct } from './helpers/shop.ts';
+import { loadProductPage } from '../src/catalog/product-repository.ts';
+import { BROAD_LISTS_BUSY_MESSAGE, BROAD_LISTS_WAITING } from '../src/catalog/broad-lists.ts';
+import { wrapQueries } from '../src/observability/sql-hook.ts';
+
+// A list whose keyword no index narrows (a letter or two, digits alone, several words) reads a share of
+// the catalog that grows with it: such lists are read one at a time, and a few more wait their turn, so
+// that a burst of them never takes every connection from the other lists, orders and logins.
+const t = useTestApp({ config: { catalogCacheMs: 0 } });
+const baseUrl = 'http://shop.test';
+
+beforeAll(async () => {
+  for (let i = 1; i <= 12; i++)
+    await addProduct(t.app, { name: `${i % 2 ? 'Brass' : 'Copper'} Lantern ${i}`, pricePaise: 10_000 * i });
+});
+
+const list = (keyword: string) =>
+  loadProductPage(t.app.shop.db, productListQuerySchema.parse({ keyword }), baseUrl);
+
+let stopWatching = () => {};
+afterEach(() => stopWatching());
+
+/** The most statements the database was sent at once while `read` ran. */
+async function mostAtOnce(read: () => Promise<unknown>) {
+  let running = 0;
+  let most = 0;
+  stopWatching = wrapQueries(async (_text, run) => {
+    most = Math.max(most, ++running);
+    try {
+      return await run();
+    } finally {
+      running--;
+    }
+  });
+  await read();
+  stopWatching();
+  return most;
+}
+
+/** Every statement held until `release` is called: lists then pile up as they would behind slow ones. */
+function holdStatements() {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  stopWatching = wrapQueries(async (_text, run) => {
+    await released;
+    return run();
+  });
+  return release;
+}
+
+describe('lists whose keyword no index narrows', () => {
+  it('are read one at a time, each with its own answer', async () => {
+    const keywords = ['b', 'LA', '1', '12', 'brass lantern', 'r 1'];
+    const answers: number[] = [];
+    const most = await mostAtOnce(() =>
+      Promise.all(keywords.map(async (keyword) => answers.push((await list(keyword)).filteredProductsCount))),
+    );
+    expect(most).toBe(1);
+    expect(answers.sort((a, b) => a - b)).toEqual([0, 1, 4, 6, 6, 12]);
+  });
+
+  it('leave a keyword of three characters or more in one word to be read at once with others', async () => {
+    const most = await mostAtOnce(() => Promise.all(['brass', 'copper', 'lantern', 'ass'].map(list)));
+    expect(most).toBeGreaterThan(1);
+  });
+
+  it(`wait at most ${BROAD_LISTS_WAITING} behind the one read; the next is told to come back, and the others answer`, async () => {
+    const release = holdStatements();
+    const queued = Array.from({ length: 1 + BROAD_LISTS_WAITING }, () => list('la'));
+    await expect(list('b')).rejects.toMatchObject({
+      statusCode: 503,
+      retryAfterSeconds: 1,
+      message: BROAD_LISTS_BUSY_MESSAGE,
+    });
+    const refused = await t.app.inject({ method: 'GET', url: '/api/v1/products?keyword=e' });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(refused.json()).toEqual({ success: false, message: BROAD_LISTS_BUSY_MESSAGE });
+    // Another keyword is not held behind them (only the database is, here).
+    const lantern = list('lantern');
+    release();
+    expect((await Promise.all(queued)).map((page) => page.filteredProductsCount)).toEqual(
+      Array(1 + BROAD_LISTS_WAITING).fill(12),
+    );
+    expect((await lantern).filteredProductsCount).toBe(12);
+    expect((await list('b')).filteredProductsCount).toBe(6);
+  });
+});
