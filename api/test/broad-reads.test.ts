@@ -2,13 +2,14 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { productListQuerySchema } from '@shop/shared-api/schemas';
 import { useTestApp } from './helpers/test-app.ts';
 import { addProduct } from './helpers/shop.ts';
-import { loadProductPage } from '../src/catalog/product-repository.ts';
-import { BROAD_LISTS_BUSY_MESSAGE, BROAD_LISTS_WAITING } from '../src/catalog/broad-lists.ts';
+import { loadProductPage, loadSuggestions } from '../src/catalog/product-repository.ts';
+import { BROAD_READS_BUSY_MESSAGE, BROAD_READS_WAITING } from '../src/catalog/broad-reads.ts';
 import { wrapQueries } from '../src/observability/sql-hook.ts';
 
-// A list whose keyword no index narrows (a letter or two, digits alone, several words) reads a share of
-// the catalog that grows with it: such lists are read one at a time, and a few more wait their turn, so
-// that a burst of them never takes every connection from the other lists, orders and logins.
+// A list whose keyword no index narrows (a letter or two, digits alone, several words), and the search
+// box's suggestions worked out by the database, read a share of the catalog that grows with it: they are
+// read one at a time, and a few more wait their turn, so that a burst of them never takes every connection
+// from the other lists, orders and logins.
 const t = useTestApp({ config: { catalogCacheMs: 0 } });
 const baseUrl = 'http://shop.test';
 
@@ -51,7 +52,7 @@ function holdStatements() {
   return release;
 }
 
-describe('lists whose keyword no index narrows', () => {
+describe('lists whose keyword no index narrows, and suggestions by the database', () => {
   it('are read one at a time, each with its own answer', async () => {
     const keywords = ['b', 'LA', '1', '12', 'brass lantern', 'r 1'];
     const answers: number[] = [];
@@ -67,23 +68,38 @@ describe('lists whose keyword no index narrows', () => {
     expect(most).toBeGreaterThan(1);
   });
 
-  it(`wait at most ${BROAD_LISTS_WAITING} behind the one read; the next is told to come back, and the others answer`, async () => {
+  it("share their turn with the search box's suggestions, each with its own answer", async () => {
+    const suggested = (text: string) =>
+      loadSuggestions(t.app.shop.db, text, baseUrl).then((found) => found.map((product) => product.name));
+    let answers: string[][] = [];
+    const most = await mostAtOnce(async () => {
+      [answers] = await Promise.all([Promise.all(['br', 'coper', 'lantern'].map(suggested)), list('b')]);
+    });
+    expect(most).toBe(1);
+    const [brass, copper, lanterns] = answers;
+    expect(brass).toHaveLength(6);
+    expect(brass!.every((name) => name.startsWith('Brass'))).toBe(true);
+    expect(copper!.every((name) => name.startsWith('Copper'))).toBe(true);
+    expect(lanterns).toHaveLength(6);
+  });
+
+  it(`wait at most ${BROAD_READS_WAITING} behind the one read; the next is told to come back, and the others answer`, async () => {
     const release = holdStatements();
-    const queued = Array.from({ length: 1 + BROAD_LISTS_WAITING }, () => list('la'));
+    const queued = Array.from({ length: 1 + BROAD_READS_WAITING }, () => list('la'));
     await expect(list('b')).rejects.toMatchObject({
       statusCode: 503,
       retryAfterSeconds: 1,
-      message: BROAD_LISTS_BUSY_MESSAGE,
+      message: BROAD_READS_BUSY_MESSAGE,
     });
     const refused = await t.app.inject({ method: 'GET', url: '/api/v1/products?keyword=e' });
     expect(refused.statusCode).toBe(503);
     expect(refused.headers['retry-after']).toBe('1');
-    expect(refused.json()).toEqual({ success: false, message: BROAD_LISTS_BUSY_MESSAGE });
+    expect(refused.json()).toEqual({ success: false, message: BROAD_READS_BUSY_MESSAGE });
     // Another keyword is not held behind them (only the database is, here).
     const lantern = list('lantern');
     release();
     expect((await Promise.all(queued)).map((page) => page.filteredProductsCount)).toEqual(
-      Array(1 + BROAD_LISTS_WAITING).fill(12),
+      Array(1 + BROAD_READS_WAITING).fill(12),
     );
     expect((await lantern).filteredProductsCount).toBe(12);
     expect((await list('b')).filteredProductsCount).toBe(6);

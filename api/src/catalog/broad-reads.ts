@@ -1,0 +1,37 @@
+// Catalog reads whose cost grows with the catalog, read one at a time (issue 27): a list whose keyword no
+// index narrows, and the search box's suggestions when the database works them out.
+import pLimit from 'p-limit';
+import { HttpError } from '../http/errors.ts';
+import type { ListShape } from './list-shape.ts';
+
+/**
+ * Whether a list's cost grows with the catalog: a keyword of one or two characters (counted over its words
+ * while they are few, else over every name), or one that lies in no single word (digits alone, or several
+ * words), counted over the names. At 1,300,000 products such lists took 0.3 ms to 0.97 s; a keyword of
+ * three characters or more in one word took 11 ms at most (docs/performance.md).
+ */
+export const isBroadList = (shape: ListShape) => shape.keyword === 'sizes' || shape.keyword === 'names';
+
+/**
+ * Broad reads this instance runs at once. One keeps the other connections of the pool (5) and one of the
+ * machine's cores for every other list, order and login: ten clients sending letters with varied filters
+ * took the other lists from 796 to 39-46 a second when each letter took a connection of its own.
+ */
+export const BROAD_READS_AT_ONCE = 1;
+/**
+ * Broad reads waiting their turn at most; beyond it a caller is told to come back (503 with Retry-After).
+ * The dearest take ~1 s at 1,300,000 products, so the last in line waits about 7 s; a keyword of one or
+ * two characters in few words takes under a millisecond and barely waits.
+ */
+export const BROAD_READS_WAITING = 8;
+
+export const BROAD_READS_BUSY_MESSAGE = 'The shop is busy with broad searches, retry in a moment';
+
+const inTurn = pLimit(BROAD_READS_AT_ONCE);
+
+/** `read` in its turn among the broad reads; no connection is held while it waits. */
+export function readInTurn<T>(read: () => Promise<T>): Promise<T> {
+  if (inTurn.pendingCount >= BROAD_READS_WAITING)
+    return Promise.reject(new HttpError(503, BROAD_READS_BUSY_MESSAGE, { retryAfterSeconds: 1 }));
+  return inTurn(read);
+}
