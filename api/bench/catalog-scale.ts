@@ -1,5 +1,5 @@
 // The catalog at scale (issue 27):
-// `pnpm bench:catalog --products N [--seconds 10] [--connections 50] [--lists searches]`.
+// `pnpm bench:catalog --products N [--seconds 10] [--connections 50] [--lists searches] [--broad-clients 10]`.
 // Seeds N bench products (one generate_series statement, the indexes built after it: bulk-load.ts) into
 // a fresh PGlite directory, or into a throwaway database on the server DATABASE_URL names (dropped
 // afterwards), then prints: seed time, database size, the list's req/s and p99 under random filters (or,
@@ -9,7 +9,9 @@
 // requests (a keyword matching nothing, page 100000, category + price + rating, and issue 28's sorts: the
 // middle page by rating, the deepest any order reads, and a sorted keyword list). A catalog write lands
 // every second of each run: on PostgreSQL a stock change announced the way another instance announces an
-// order's, on PGlite (one process) a product added or deleted by the admin through the api.
+// order's, on PGlite (one process) a product added or deleted by the admin through the api. With the cache
+// on, a third run adds `--broad-clients` (10; 0 for none) clients sending reads whose cost grows with the
+// catalog (a letter's list, the search box's suggestions) beside the same random lists.
 // Figures move with the machine's load: run it holding the shared lock (flock /tmp/shop-heavy.lock).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, readdirSync } from 'node:fs';
@@ -27,6 +29,7 @@ import { adminWriter, stockWriter } from './catalog-writers.ts';
 import {
   insertBenchProductsPglite,
   insertBenchProductsPostgres,
+  randomBroadUrl,
   randomListUrl,
   randomSearchUrl,
 } from './random-catalog.ts';
@@ -40,6 +43,8 @@ const connections = Number(argument('connections') ?? 50);
 /** `--lists searches`: a shopper's searches (a keyword alone, sometimes in a category) instead of random filters. */
 const searches = argument('lists') === 'searches';
 const listUrl = searches ? randomSearchUrl : randomListUrl;
+/** Clients sending broad reads (a letter's list, suggestions) beside the lists, in a run of their own. */
+const broadClients = Number(argument('broad-clients') ?? 10);
 const serverUrl = process.env.DATABASE_URL || undefined;
 /** `BENCH_API_NODE_ARGS='--trace-gc-nvp'`: node flags for the api (NODE_OPTIONS refuses the GC traces). */
 const apiNodeArgs = process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
@@ -154,8 +159,11 @@ function healthProbe(url: string) {
   );
 }
 
-/** 50 connections of random list queries for `seconds`, /health probed and a catalog write each second. */
-async function loadRun(server: Server, write: () => Promise<void>) {
+/**
+ * 50 connections of random list queries for `seconds`, /health probed and a catalog write each second;
+ * `broad` more connections sending broad reads meanwhile, if asked.
+ */
+async function loadRun(server: Server, write: () => Promise<void>, broad = 0) {
   const options = {
     url: `${server.base}/api/v1/products`,
     connections,
@@ -166,7 +174,19 @@ async function loadRun(server: Server, write: () => Promise<void>) {
   const probe = healthProbe(`${server.base}/api/v1/health`);
   let failedWrites = 0;
   const writes = setInterval(() => void write().catch(() => failedWrites++), 1000);
-  const result = await autocannon({ ...options, duration: seconds });
+  const [result, broadResult] = await Promise.all([
+    autocannon({ ...options, duration: seconds }),
+    broad
+      ? autocannon({
+          url: options.url,
+          connections: broad,
+          duration: seconds,
+          requests: [
+            { setupRequest: (request: autocannon.Request) => ({ ...request, path: randomBroadUrl() }) },
+          ],
+        })
+      : undefined,
+  ]);
   clearInterval(writes);
   const health = await probe;
   const after = await scrapeMetrics(server);
@@ -182,6 +202,8 @@ async function loadRun(server: Server, write: () => Promise<void>) {
     'loop delay max ms': after.maxMs,
     // The index answers only with the answer cache on (off, every list is the database's).
     ...(indexed ? { 'lists from memory %': Math.round((1000 * fromMemory) / indexed) / 10 } : {}),
+    // Past the one read at a time and the 8 waiting, a broad read is told to come back (503).
+    ...(broadResult ? { 'broad answered': broadResult['2xx'], 'broad refused': broadResult.non2xx } : {}),
     '/health p50 ms': Math.round(percentile(health, 50)),
     '/health p99 ms': Math.round(percentile(health, 99)),
     '/health max ms': Math.round(Math.max(...health)),
@@ -293,6 +315,14 @@ async function run(databaseUrl: string | undefined) {
           'first list ms': firstListMs,
           ...(await loadRun(server, stockChanges?.write ?? (await adminWriter(server.base)))),
         };
+        if (cacheMs && broadClients) {
+          await untilIdle(server);
+          runs[`cache on, ${broadClients} clients sending broad reads too`] = await loadRun(
+            server,
+            stockChanges?.write ?? (await adminWriter(server.base)),
+            broadClients,
+          );
+        }
         if (!cacheMs) worst = await worstRequests(server);
         await stopServer(server);
         server = undefined;

@@ -119,6 +119,21 @@ export function randomSuggestUrl(): string {
   return `/api/v1/products/suggest?q=${encodeURIComponent(typed)}`;
 }
 
+/**
+ * A read whose cost grows with the catalog (api/src/catalog/broad-reads.ts): half the time a list of one
+ * letter in a random price range (a cache miss), else what a shopper has typed in the search box.
+ */
+export function randomBroadUrl(): string {
+  if (Math.random() < 0.5) return randomSuggestUrl();
+  const low = Math.floor(Math.random() * 200) * 100;
+  const params = new URLSearchParams({
+    keyword: pick([...'aeiourstnlc']),
+    'price[gte]': String(low),
+    'price[lte]': String(low + 1000 + Math.floor(Math.random() * 20_000)),
+  });
+  return `/api/v1/products?${params}`;
+}
+
 /** The list endpoint's SQL shape (api/src/catalog/product-page.ts) for one random filter, to EXPLAIN. */
 function explainSql(): string[] {
   const filter = `name ilike '%pro%' and category = 'Camera' and price_paise >= 200000 and price_paise <= 900000 and ratings >= 2`;
