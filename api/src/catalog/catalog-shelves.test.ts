@@ -2,13 +2,13 @@ import { PRODUCT_SORTS } from '@shop/shared-api/schemas';
 import { describe, expect, it } from 'vitest';
 import type { ProductRow } from '../db/schema.ts';
 import {
-  reshelve,
   shelfOf,
   shelve,
   shelveByCategory,
   type IndexedProduct,
   type ShelvedCatalog,
 } from './catalog-shelves.ts';
+import { reshelve } from './shelf-changes.ts';
 import { idHalves } from './id-halves.ts';
 
 let seed = 11;

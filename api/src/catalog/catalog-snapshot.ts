@@ -8,19 +8,15 @@ import { products, reviews, type ProductRow } from '../db/schema.ts';
 import { selectReviewsWithAuthors, toReviewView } from '../reviews/review-repository.ts';
 import { toProductView } from './product-view.ts';
 import {
-  newestPlaceable,
-  renamedOn,
-  reshelve,
-  restock,
   shelfOf,
   shelve,
   shelveByCategory,
   type CatalogShelf,
   type IndexedProduct,
   type IndexedReview,
-  type RestockedShelf,
   type ShelvedCatalog,
 } from './catalog-shelves.ts';
+import { newestPlaceable, renamedOn, reshelve, restock, type RestockedShelf } from './shelf-changes.ts';
 import { positionsHolding, namesOnShelf, namesRestocked, type ShelfNames } from './shelf-names.ts';
 import { idHalves } from './id-halves.ts';
 import { indexNameTrigrams, nameTrigramsRestocked, type NameTrigrams } from './name-trigrams.ts';
