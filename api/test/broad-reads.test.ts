@@ -3,7 +3,7 @@ import { productListQuerySchema } from '@shop/shared-api/schemas';
 import { useTestApp } from './helpers/test-app.ts';
 import { addProduct } from './helpers/shop.ts';
 import { loadProductPage, loadSuggestions } from '../src/catalog/product-repository.ts';
-import { BROAD_READS_BUSY_MESSAGE, BROAD_READS_WAITING } from '../src/catalog/broad-reads.ts';
+import { BROAD_READS_BUSY_MESSAGE, BROAD_READS_WAITING, forCaller } from '../src/catalog/broad-reads.ts';
 import { wrapQueries } from '../src/observability/sql-hook.ts';
 
 // A list whose keyword no index narrows (a letter or two, digits alone, several words), and the search
@@ -41,16 +41,35 @@ async function mostAtOnce(read: () => Promise<unknown>) {
   return most;
 }
 
-/** Every statement held until `release` is called: lists then pile up as they would behind slow ones. */
+/**
+ * Every statement held until `release` is called: lists then pile up as they would behind slow ones.
+ * `sent()`: how many statements have gone to the database since.
+ */
 function holdStatements() {
   let release = () => {};
+  let sent = 0;
   const released = new Promise<void>((resolve) => (release = resolve));
   stopWatching = wrapQueries(async (_text, run) => {
     await released;
+    sent++;
     return run();
   });
-  return release;
+  return Object.assign(release, { sent: () => sent });
 }
+
+/** How many statements `read` sends to the database when alone. */
+async function statementsOf(read: () => Promise<unknown>) {
+  let sent = 0;
+  const stop = wrapQueries((_text, run) => {
+    sent++;
+    return run();
+  });
+  await read();
+  stop();
+  return sent;
+}
+
+const waitMs = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('lists whose keyword no index narrows, and suggestions by the database', () => {
   it('are read one at a time, each with its own answer', async () => {
@@ -103,5 +122,47 @@ describe('lists whose keyword no index narrows, and suggestions by the database'
     );
     expect((await lantern).filteredProductsCount).toBe(12);
     expect((await list('b')).filteredProductsCount).toBe(6);
+  });
+  it('drop a read whose caller left while it waited: the database is sent nothing for it', async () => {
+    const alone = (await statementsOf(() => list('la'))) + (await statementsOf(() => list('b')));
+    const release = holdStatements();
+    const first = list('la');
+    let there = true;
+    const left = forCaller(
+      () => there,
+      () => list('lo'),
+    );
+    const stays = forCaller(
+      () => true,
+      () => list('b'),
+    );
+    there = false;
+    release();
+    await expect(left).rejects.toMatchObject({ statusCode: 503, message: BROAD_READS_BUSY_MESSAGE });
+    expect((await first).filteredProductsCount).toBe(12);
+    expect((await stays).filteredProductsCount).toBe(6);
+    expect(release.sent()).toBe(alone);
+  });
+
+  it('drop the list of a client that hung up while it waited (a search box aborting outdated text)', async () => {
+    const alone = await statementsOf(() => list('la'));
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const release = holdStatements();
+    const first = fetch(`${address}/api/v1/products?keyword=la`);
+    await waitMs(100);
+    const leaving = new AbortController();
+    const outdated = fetch(`${address}/api/v1/products?keyword=lo`, { signal: leaving.signal });
+    await waitMs(100);
+    leaving.abort();
+    await expect(outdated).rejects.toThrow();
+    // Time for the api to see the connection close.
+    await waitMs(100);
+    release();
+    const answer = await first;
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { filteredProductsCount: number }).filteredProductsCount).toBe(12);
+    // Until the dropped read has had its turn: it would have run right after the first.
+    await expect(list('b')).resolves.toMatchObject({ filteredProductsCount: 6 });
+    expect(release.sent()).toBe(alone + (await statementsOf(() => list('b'))));
   });
 });

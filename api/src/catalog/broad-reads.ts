@@ -1,5 +1,6 @@
 // Catalog reads whose cost grows with the catalog, read one at a time (issue 27): a list whose keyword no
 // index narrows, and the search box's suggestions when the database works them out.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pLimit from 'p-limit';
 import { HttpError } from '../http/errors.ts';
 import type { ListShape } from './list-shape.ts';
@@ -28,10 +29,26 @@ export const BROAD_READS_WAITING = 8;
 export const BROAD_READS_BUSY_MESSAGE = 'The shop is busy with broad searches, retry in a moment';
 
 const inTurn = pLimit(BROAD_READS_AT_ONCE);
+/** Whether the caller of the request under way is still there to be answered (`forCaller`). */
+const callers = new AsyncLocalStorage<() => boolean>();
 
-/** `read` in its turn among the broad reads; no connection is held while it waits. */
+const busy = () => new HttpError(503, BROAD_READS_BUSY_MESSAGE, { retryAfterSeconds: 1 });
+
+/**
+ * Runs `work` for a caller who may leave: a broad read it asks for is dropped if, when its turn comes, the
+ * caller has gone (`stillThere` false). The search box aborts the request of every text the shopper has
+ * typed past, and at a million products each would otherwise hold the one turn for a second.
+ */
+export const forCaller = <T>(stillThere: () => boolean, work: () => Promise<T>): Promise<T> =>
+  callers.run(stillThere, work);
+
+/**
+ * `read` in its turn among the broad reads; no connection is held while it waits. Dropped with the same
+ * 503 as a full line when its caller has left meanwhile: another request sharing its answer (the answer
+ * cache's) is then told to come back.
+ */
 export function readInTurn<T>(read: () => Promise<T>): Promise<T> {
-  if (inTurn.pendingCount >= BROAD_READS_WAITING)
-    return Promise.reject(new HttpError(503, BROAD_READS_BUSY_MESSAGE, { retryAfterSeconds: 1 }));
-  return inTurn(read);
+  if (inTurn.pendingCount >= BROAD_READS_WAITING) return Promise.reject(busy());
+  const stillThere = callers.getStore();
+  return inTurn(() => (stillThere && !stillThere() ? Promise.reject(busy()) : read()));
 }

@@ -7,16 +7,20 @@ import {
   productSuggestResponseSchema,
   RESULT_PER_PAGE,
 } from '@shop/shared-api/schemas';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { ZodApp } from '../http/types.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { loadProductPage, loadProductView, loadSuggestions } from './product-repository.ts';
 import type { CatalogIndex } from './catalog-index.ts';
+import { forCaller } from './broad-reads.ts';
 
 const tag = 'catalog';
 /** The error handler's answer to text the database cannot store. */
 const UNSTORABLE_KEYWORD = 'Invalid request: text contains characters that cannot be stored';
+
+/** Whether the request's client is still connected: a search box's outdated request is aborted. */
+const stillConnected = (request: FastifyRequest) => () => !request.raw.socket?.destroyed;
 
 /** A cached answer is already JSON text: sent as is, without serializing again. */
 const sendJsonText = (reply: FastifyReply, body: string) =>
@@ -42,13 +46,15 @@ export function registerProductRoutes(app: ZodApp, ctx: AppContext, catalogIndex
       // not notice, so it is refused here with the same answer whichever path serves the list.
       if (query.keyword?.includes('\u0000')) throw badRequest(UNSTORABLE_KEYWORD);
       const key = `list|${baseUrl}|${JSON.stringify(query)}`;
-      const body = await catalogCache.getOrCompute(key, async () => {
-        // The memory index answers when it holds a fresh catalog, else the database query does.
-        const page = catalogIndex
-          ? await catalogIndex.page(query, baseUrl)
-          : await catalogReads.read((db) => loadProductPage(db, query, baseUrl));
-        return JSON.stringify({ success: true, ...page, resultPerPage: RESULT_PER_PAGE });
-      });
+      const body = await forCaller(stillConnected(request), () =>
+        catalogCache.getOrCompute(key, async () => {
+          // The memory index answers when it holds a fresh catalog, else the database query does.
+          const page = catalogIndex
+            ? await catalogIndex.page(query, baseUrl)
+            : await catalogReads.read((db) => loadProductPage(db, query, baseUrl));
+          return JSON.stringify({ success: true, ...page, resultPerPage: RESULT_PER_PAGE });
+        }),
+      );
       return sendJsonText(reply, body);
     },
   );
@@ -70,12 +76,14 @@ export function registerProductRoutes(app: ZodApp, ctx: AppContext, catalogIndex
       if (q.includes('\u0000')) throw badRequest(UNSTORABLE_KEYWORD);
       // Cached like the list, and dropped with it on any catalog change: shoppers type the same beginnings.
       const key = `suggest|${baseUrl}|${q.toLowerCase()}`;
-      const body = await catalogCache.getOrCompute(key, async () => {
-        const products = catalogIndex
-          ? await catalogIndex.suggest(q, baseUrl)
-          : await catalogReads.read((db) => loadSuggestions(db, q, baseUrl));
-        return JSON.stringify({ success: true, products });
-      });
+      const body = await forCaller(stillConnected(request), () =>
+        catalogCache.getOrCompute(key, async () => {
+          const products = catalogIndex
+            ? await catalogIndex.suggest(q, baseUrl)
+            : await catalogReads.read((db) => loadSuggestions(db, q, baseUrl));
+          return JSON.stringify({ success: true, products });
+        }),
+      );
       return sendJsonText(reply, body);
     },
   );
