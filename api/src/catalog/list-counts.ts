@@ -52,16 +52,22 @@ function rangeFilters(
   return filters;
 }
 
+/** How `andWordFilters` writes its filters. */
+export interface WordFilterOptions {
+  /** Which prices are counted (`countFromBands`): the query's own range, unless a band end is. */
+  prices?: PricesCounted;
+  /** The values hidden from the planner, for a statement planned once for any of them. */
+  hidden?: boolean;
+  /** The price kept out of the index's conditions (`+ 0`), for a walk planned once in another order. */
+  priceUnindexed?: boolean;
+}
+
 /**
- * The category, price and rating filters over the words' copies, as ` and …` to follow a word's condition,
- * their values hidden from the planner when `hidden`. `priceUnindexed` keeps the price out of the index's
- * conditions (`+ 0`), for a walk planned once in another order (list-page.ts).
+ * The category, price and rating filters over the words' copies, as ` and …` to follow a word's condition.
  */
 export function andWordFilters(
   shape: ListShape,
-  prices: PricesCounted = 'asked',
-  hidden = false,
-  priceUnindexed = false,
+  { prices = 'asked', hidden = false, priceUnindexed = false }: WordFilterOptions = {},
 ): SQL {
   const { category, pricePaise, ratings } = productWords;
   const columns = { category, ratings, pricePaise: priceUnindexed ? sql`(${pricePaise} + 0)` : pricePaise };
@@ -95,7 +101,7 @@ const countOfWords = (wordIs: SQL, shape: ListShape) =>
   countFromBands(
     wordIs,
     shape,
-    (prices) => sql`(select count(*) from product_words where ${wordIs}${andWordFilters(shape, prices)})`,
+    (prices) => sql`(select count(*) from product_words where ${wordIs}${andWordFilters(shape, { prices })})`,
   );
 
 /** Every product passing the query's filters but a keyword: from the price bands of '' when they can answer. */

@@ -162,7 +162,7 @@ export function pageIds(shape: PageShape, heldWords: SQL = boundWords): SQL {
   return sql`select hits.product_id as id
     from ${heldWords} as held(word), lateral (
       select product_words.product_id, product_words.${key} as key from product_words
-      where product_words.word = held.word${andWordFilters(shape, 'asked', hidden, hidden && column !== 'pricePaise')}
+      where product_words.word = held.word${andWordFilters(shape, { hidden, priceUnindexed: hidden && column !== 'pricePaise' })}
       order by product_words.${key} ${direction}, product_words.product_id ${direction}
       limit ${count(pageBound.reach)}
     ) hits
