@@ -131,6 +131,9 @@ describe('what the figures count', () => {
     expect(valueOf(after, 'shop_db_query_duration_seconds_sum', { operation: 'insert' })).toBeGreaterThan(0);
     // Statements in flight right now: a background reload of the catalog index may be one of them.
     expect(after).toMatch(/^shop_db_queries_in_flight \d+$/m);
+    // No broad read under way between requests (catalog/broad-reads.ts).
+    expect(valueOf(after, 'shop_catalog_broad_reads', { state: 'running' })).toBe(0);
+    expect(valueOf(after, 'shop_catalog_broad_reads', { state: 'waiting' })).toBe(0);
     const poolSize = t.app.shop.database.kind === 'postgres' ? DEFAULT_POOL_SIZE : 1;
     expect(valueOf(after, 'shop_db_pool_max_connections', { database: t.app.shop.database.kind })).toBe(
       poolSize,

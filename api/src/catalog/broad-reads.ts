@@ -32,6 +32,9 @@ const inTurn = pLimit(BROAD_READS_AT_ONCE);
 /** Whether the caller of the request under way is still there to be answered (`forCaller`). */
 const callers = new AsyncLocalStorage<() => boolean>();
 
+/** This instance's broad reads now: running (at most `BROAD_READS_AT_ONCE`) and waiting their turn. */
+export const broadReadsUnderWay = () => ({ running: inTurn.activeCount, waiting: inTurn.pendingCount });
+
 const busy = () => new HttpError(503, BROAD_READS_BUSY_MESSAGE, { retryAfterSeconds: 1 });
 
 /**

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { MetricsSettings } from '../config/api-config.ts';
 import { operationOf, wrapQueries } from './sql-hook.ts';
+import { broadReadsUnderWay } from '../catalog/broad-reads.ts';
 
 /**
  * What the shop counts besides requests: called by the modules where it happens. With metrics off (no
@@ -104,6 +105,18 @@ export async function registerMetrics(
     }
   });
   app.addHook('onClose', async () => unwrap());
+
+  new Gauge({
+    name: 'shop_catalog_broad_reads',
+    help: "Catalog reads whose cost grows with the catalog (a letter's list, suggestions by the database): running, and waiting their turn",
+    labelNames: ['state'],
+    registers: [register],
+    collect() {
+      const { running, waiting } = broadReadsUnderWay();
+      this.set({ state: 'running' }, running);
+      this.set({ state: 'waiting' }, waiting);
+    },
+  });
 
   const catalogAnswers = new Counter({
     name: 'shop_catalog_answer_cache_lookups_total',
