@@ -1,9 +1,15 @@
+import type { Socket } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { productListQuerySchema } from '@shop/shared-api/schemas';
 import { useTestApp } from './helpers/test-app.ts';
 import { addProduct } from './helpers/shop.ts';
 import { loadProductPage, loadSuggestions } from '../src/catalog/product-repository.ts';
-import { BROAD_READS_BUSY_MESSAGE, BROAD_READS_WAITING, forCaller } from '../src/catalog/broad-reads.ts';
+import {
+  BROAD_READS_BUSY_MESSAGE,
+  BROAD_READS_WAITING,
+  broadReadsUnderWay,
+  forCaller,
+} from '../src/catalog/broad-reads.ts';
 import { wrapQueries } from '../src/observability/sql-hook.ts';
 
 // A list whose keyword no index narrows (a letter or two, digits alone, several words), and the search
@@ -69,7 +75,10 @@ async function statementsOf(read: () => Promise<unknown>) {
   return sent;
 }
 
-const waitMs = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves once `reached` holds, asked every 10 ms (at most 5 s): a state reached, not a guess of its time. */
+async function until(reached: () => boolean | Promise<boolean>) {
+  await expect.poll(reached, { timeout: 5_000, interval: 10 }).toBe(true);
+}
 
 describe('lists whose keyword no index narrows, and suggestions by the database', () => {
   it('are read one at a time, each with its own answer', async () => {
@@ -147,16 +156,18 @@ describe('lists whose keyword no index narrows, and suggestions by the database'
   it('drop the list of a client that hung up while it waited (a search box aborting outdated text)', async () => {
     const alone = await statementsOf(() => list('la'));
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const sockets: Socket[] = [];
+    t.app.server.on('connection', (socket: Socket) => sockets.push(socket));
     const release = holdStatements();
     const first = fetch(`${address}/api/v1/products?keyword=la`);
-    await waitMs(100);
+    await until(() => broadReadsUnderWay().running === 1);
     const leaving = new AbortController();
     const outdated = fetch(`${address}/api/v1/products?keyword=lo`, { signal: leaving.signal });
-    await waitMs(100);
+    await until(() => broadReadsUnderWay().waiting === 1);
     leaving.abort();
     await expect(outdated).rejects.toThrow();
-    // Time for the api to see the connection close.
-    await waitMs(100);
+    // Until the api has seen that connection close (the only one that does: fetch keeps the others open).
+    await until(() => sockets.some((socket) => socket.destroyed));
     release();
     const answer = await first;
     expect(answer.status).toBe(200);
