@@ -37,6 +37,7 @@ import { createDiskImageStore } from './storage/image-store.ts';
 import { createS3ImageStore } from './storage/s3-image-store.ts';
 import { registerBucketUploads, registerDiskUploads } from './storage/upload-routes.ts';
 import { openRateLimitStorage } from './rate-limits/rate-limit-storage.ts';
+import { broadReadsUnderWay } from './catalog/broad-reads.ts';
 import { registerCatalogFeedRoutes } from './catalog/catalog-feed-routes.ts';
 import { registerReleaseReportRoutes } from './releases/release-report-routes.ts';
 import { countCatalogRevisions } from './catalog/catalog-revision.ts';
@@ -191,7 +192,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<ShopApp> 
   });
   const guards = createGuards(database.db, tokens, clerk);
   // Before any route, so its hook times every one of them.
-  const { metrics, port: metricsPort } = await registerMetrics(app, config.metrics, database);
+  const { metrics, port: metricsPort } = await registerMetrics(app, config.metrics, database, {
+    broadReads: broadReadsUnderWay,
+  });
   const answerCache = createAnswerCache(config.catalogCacheMs, { onLookup: metrics.catalogAnswer });
   // A read replica (DATABASE_READ_URL) takes the catalog's reads once it has replayed its last write.
   const catalogReads =

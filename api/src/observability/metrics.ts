@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { MetricsSettings } from '../config/api-config.ts';
 import { operationOf, wrapQueries } from './sql-hook.ts';
-import { broadReadsUnderWay } from '../catalog/broad-reads.ts';
 
 /**
  * What the shop counts besides requests: called by the modules where it happens. With metrics off (no
@@ -48,6 +47,8 @@ export async function registerMetrics(
   app: FastifyInstance,
   settings: MetricsSettings,
   database: { kind: 'pglite' | 'postgres'; maxConnections: number },
+  /** Figures read when scraped, from the modules that keep them (the catalog's broad reads). */
+  readings: { broadReads: () => { running: number; waiting: number } },
 ): Promise<{ metrics: ShopMetrics; port: number | undefined }> {
   if (!metricsEnabled(settings)) return { metrics: noMetrics, port: undefined };
   const register = new Registry();
@@ -112,7 +113,7 @@ export async function registerMetrics(
     labelNames: ['state'],
     registers: [register],
     collect() {
-      const { running, waiting } = broadReadsUnderWay();
+      const { running, waiting } = readings.broadReads();
       this.set({ state: 'running' }, running);
       this.set({ state: 'waiting' }, waiting);
     },
