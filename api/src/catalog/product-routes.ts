@@ -46,8 +46,9 @@ export function registerProductRoutes(app: ZodApp, ctx: AppContext, catalogIndex
       // not notice, so it is refused here with the same answer whichever path serves the list.
       if (query.keyword?.includes('\u0000')) throw badRequest(UNSTORABLE_KEYWORD);
       const key = `list|${baseUrl}|${JSON.stringify(query)}`;
-      const body = await forCaller(stillConnected(request), () =>
-        catalogCache.getOrCompute(key, async () => {
+      // Only a computed answer can wait for a broad read's turn: a cached one costs the caller check nothing.
+      const body = await catalogCache.getOrCompute(key, () =>
+        forCaller(stillConnected(request), async () => {
           // The memory index answers when it holds a fresh catalog, else the database query does.
           const page = catalogIndex
             ? await catalogIndex.page(query, baseUrl)
@@ -76,8 +77,8 @@ export function registerProductRoutes(app: ZodApp, ctx: AppContext, catalogIndex
       if (q.includes('\u0000')) throw badRequest(UNSTORABLE_KEYWORD);
       // Cached like the list, and dropped with it on any catalog change: shoppers type the same beginnings.
       const key = `suggest|${baseUrl}|${q.toLowerCase()}`;
-      const body = await forCaller(stillConnected(request), () =>
-        catalogCache.getOrCompute(key, async () => {
+      const body = await catalogCache.getOrCompute(key, () =>
+        forCaller(stillConnected(request), async () => {
           const products = catalogIndex
             ? await catalogIndex.suggest(q, baseUrl)
             : await catalogReads.read((db) => loadSuggestions(db, q, baseUrl));
