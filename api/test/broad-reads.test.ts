@@ -1,5 +1,7 @@
+import { request } from 'node:http';
 import type { Socket } from 'node:net';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import postgres from 'postgres';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { productListQuerySchema } from '@shop/shared-api/schemas';
 import { useTestApp } from './helpers/test-app.ts';
 import { addProduct } from './helpers/shop.ts';
@@ -26,6 +28,8 @@ beforeAll(async () => {
 
 const list = (keyword: string) =>
   loadProductPage(t.app.shop.db, productListQuerySchema.parse({ keyword }), baseUrl);
+/** A list for a caller who stays, as the routes ask for one (on PostgreSQL, in a transaction it can stop). */
+const listForCaller = (keyword: string) => forCaller(new AbortController().signal, () => list(keyword));
 
 let stopWatching = () => {};
 afterEach(() => stopWatching());
@@ -78,6 +82,13 @@ async function statementsOf(read: () => Promise<unknown>) {
 /** Resolves once `reached` holds, asked every 10 ms (at most 5 s): a state reached, not a guess of its time. */
 async function until(reached: () => boolean | Promise<boolean>) {
   await expect.poll(reached, { timeout: 5_000, interval: 10 }).toBe(true);
+}
+
+/** The app's address over a real socket (a client can hang up there), listening from the first call. */
+async function listening() {
+  const bound = t.app.server.address();
+  if (bound && typeof bound === 'object') return `http://127.0.0.1:${bound.port}`;
+  return t.app.listen({ port: 0, host: '127.0.0.1' });
 }
 
 describe('lists whose keyword no index narrows, and suggestions by the database', () => {
@@ -133,19 +144,13 @@ describe('lists whose keyword no index narrows, and suggestions by the database'
     expect((await list('b')).filteredProductsCount).toBe(6);
   });
   it('drop a read whose caller left while it waited: the database is sent nothing for it', async () => {
-    const alone = (await statementsOf(() => list('la'))) + (await statementsOf(() => list('b')));
+    const alone = (await statementsOf(() => list('la'))) + (await statementsOf(() => listForCaller('b')));
     const release = holdStatements();
     const first = list('la');
-    let there = true;
-    const left = forCaller(
-      () => there,
-      () => list('lo'),
-    );
-    const stays = forCaller(
-      () => true,
-      () => list('b'),
-    );
-    there = false;
+    const leaving = new AbortController();
+    const left = forCaller(leaving.signal, () => list('lo'));
+    const stays = listForCaller('b');
+    leaving.abort();
     release();
     await expect(left).rejects.toMatchObject({ statusCode: 503, message: BROAD_READS_BUSY_MESSAGE });
     expect((await first).filteredProductsCount).toBe(12);
@@ -154,8 +159,8 @@ describe('lists whose keyword no index narrows, and suggestions by the database'
   });
 
   it('drop the list of a client that hung up while it waited (a search box aborting outdated text)', async () => {
-    const alone = await statementsOf(() => list('la'));
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const alone = await statementsOf(() => listForCaller('la'));
+    const address = await listening();
     const sockets: Socket[] = [];
     t.app.server.on('connection', (socket: Socket) => sockets.push(socket));
     const release = holdStatements();
@@ -175,5 +180,79 @@ describe('lists whose keyword no index narrows, and suggestions by the database'
     // Until the dropped read has had its turn: it would have run right after the first.
     await expect(list('b')).resolves.toMatchObject({ filteredProductsCount: 6 });
     expect(release.sent()).toBe(alone + (await statementsOf(() => list('b'))));
+  });
+});
+
+describe.runIf(Boolean(process.env.DATABASE_URL))('a broad read running on PostgreSQL', () => {
+  let other: postgres.Sql;
+  beforeAll(() => {
+    other = postgres(t.databaseUrl!, { max: 2, onnotice: () => {} });
+  });
+  afterAll(() => other.end());
+
+  /**
+   * The products locked by another connection until the returned function is called: a list or a
+   * suggestion then runs in PostgreSQL, waiting there, as a slow one does at a million products.
+   */
+  async function lockProducts() {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    const transaction = other.begin(async (tx) => {
+      await tx`lock table products in access exclusive mode`;
+      locked();
+      await released;
+    });
+    await holding;
+    return async () => {
+      release();
+      await transaction;
+    };
+  }
+  const waitingOnLocks = async () =>
+    Number(
+      (
+        await other`select count(*) as waiting from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`
+      )[0]!.waiting,
+    );
+
+  it('is stopped when its client hangs up, and the turn goes to the next at once', async () => {
+    const address = await listening();
+    const unlock = await lockProducts();
+    try {
+      // A connection of its own (no keep-alive pool), hung up as a browser does when a fetch is aborted.
+      const outdated = request(`${address}/api/v1/products?keyword=la`, { agent: false });
+      const hungUp = new Promise((resolve) => outdated.on('error', resolve));
+      outdated.end();
+      await until(async () => broadReadsUnderWay().running === 1 && (await waitingOnLocks()) === 1);
+      outdated.destroy();
+      await hungUp;
+      // Freed while the products are still locked: the statement itself was cancelled.
+      await until(async () => broadReadsUnderWay().running === 0 && (await waitingOnLocks()) === 0);
+    } finally {
+      await unlock();
+    }
+    expect((await list('b')).filteredProductsCount).toBe(6);
+  });
+
+  it("is stopped with its caller's signal for suggestions too, told to come back like a full line", async () => {
+    const unlock = await lockProducts();
+    try {
+      const leaving = new AbortController();
+      const suggesting = forCaller(leaving.signal, () => loadSuggestions(t.app.shop.db, 'la', baseUrl));
+      await until(async () => (await waitingOnLocks()) === 1);
+      leaving.abort();
+      await expect(suggesting).rejects.toMatchObject({ statusCode: 503, message: BROAD_READS_BUSY_MESSAGE });
+      expect(await waitingOnLocks()).toBe(0);
+    } finally {
+      await unlock();
+    }
+    // The connection it ran on went back to the pool whole: the next reads on it answer.
+    const answers = await Promise.all(
+      ['br', 'co'].map((text) => loadSuggestions(t.app.shop.db, text, baseUrl)),
+    );
+    expect(answers.map((found) => found.length)).toEqual([6, 6]);
   });
 });

@@ -29,8 +29,8 @@ export const BROAD_READS_WAITING = 8;
 export const BROAD_READS_BUSY_MESSAGE = 'The shop is busy with broad searches, retry in a moment';
 
 const inTurn = pLimit(BROAD_READS_AT_ONCE);
-/** Whether the caller of the request under way is still there to be answered (`forCaller`). */
-const callers = new AsyncLocalStorage<() => boolean>();
+/** The request under way's signal that its caller has left (`forCaller`). */
+const callers = new AsyncLocalStorage<AbortSignal>();
 
 /** This instance's broad reads now: running (at most `BROAD_READS_AT_ONCE`) and waiting their turn. */
 export const broadReadsUnderWay = () => ({ running: inTurn.activeCount, waiting: inTurn.pendingCount });
@@ -38,20 +38,29 @@ export const broadReadsUnderWay = () => ({ running: inTurn.activeCount, waiting:
 const busy = () => new HttpError(503, BROAD_READS_BUSY_MESSAGE, { retryAfterSeconds: 1 });
 
 /**
- * Runs `work` for a caller who may leave: a broad read it asks for is dropped if, when its turn comes, the
- * caller has gone (`stillThere` false). The search box aborts the request of every text the shopper has
- * typed past, and at a million products each would otherwise hold the one turn for a second.
+ * Runs `work` for a caller who may leave (`leaving` aborts then): a broad read it asks for is dropped if
+ * its caller has gone when its turn comes, and given `leaving` to stop early if it goes while it runs. The
+ * search box aborts the request of every text the shopper has typed past, and at a million products each
+ * would otherwise hold the one turn for a second.
  */
-export const forCaller = <T>(stillThere: () => boolean, work: () => Promise<T>): Promise<T> =>
-  callers.run(stillThere, work);
+export const forCaller = <T>(leaving: AbortSignal, work: () => Promise<T>): Promise<T> =>
+  callers.run(leaving, work);
 
 /**
- * `read` in its turn among the broad reads; no connection is held while it waits. Dropped with the same
- * 503 as a full line when its caller has left meanwhile: another request sharing its answer (the answer
- * cache's) is then told to come back.
+ * `read` in its turn among the broad reads; no connection is held while it waits. `read` is given its
+ * caller's `leaving` signal (db/cancellable-read.ts stops the statement with it). Dropped, or failed
+ * because its caller left, it answers the same 503 as a full line: another request sharing its answer
+ * (the answer cache's) is then told to come back.
  */
-export function readInTurn<T>(read: () => Promise<T>): Promise<T> {
+export function readInTurn<T>(read: (leaving: AbortSignal | undefined) => Promise<T>): Promise<T> {
   if (inTurn.pendingCount >= BROAD_READS_WAITING) return Promise.reject(busy());
-  const stillThere = callers.getStore();
-  return inTurn(() => (stillThere && !stillThere() ? Promise.reject(busy()) : read()));
+  const leaving = callers.getStore();
+  return inTurn(async () => {
+    if (leaving?.aborted) throw busy();
+    try {
+      return await read(leaving);
+    } catch (error) {
+      throw leaving?.aborted ? busy() : error;
+    }
+  });
 }

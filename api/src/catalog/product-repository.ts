@@ -38,6 +38,7 @@ import {
 } from './list-page.ts';
 import { countedByWords, listStatementOf, type ListShape } from './list-shape.ts';
 import { isBroadList, readInTurn } from './broad-reads.ts';
+import { readCancellable } from '../db/cancellable-read.ts';
 
 type ProductListQuery = z.output<typeof productListQuerySchema>;
 type AdminProductsQuery = z.output<typeof adminProductsQuerySchema>;
@@ -163,8 +164,10 @@ function frontPageAfterCounts(
  */
 export function loadProductPage(db: DbOrTx, query: ProductListQuery, baseUrl: string) {
   const statement = listStatementOf(query);
-  const read = () => readProductPage(db, query, baseUrl, statement);
-  return isBroadList(statement.shape) ? readInTurn(read) : read();
+  if (!isBroadList(statement.shape)) return readProductPage(db, query, baseUrl, statement);
+  return readInTurn((leaving) =>
+    readCancellable(db, leaving, (reader) => readProductPage(reader, query, baseUrl, statement)),
+  );
 }
 
 async function readProductPage(
@@ -237,29 +240,31 @@ async function readProductPage(
  */
 export async function loadSuggestions(db: Db, text: string, baseUrl: string): Promise<ProductSuggestion[]> {
   const pattern = likeContaining(text);
-  const rows = await readInTurn(() =>
-    db.transaction(async (tx) => {
-      // `%>` compares with this setting; set for this transaction only, other queries keep pg_trgm's own.
-      await tx.execute(
-        sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SUGGEST_SIMILARITY)}, true)`,
-      );
-      return tx
-        .select({
-          id: products.id,
-          name: products.name,
-          pricePaise: products.pricePaise,
-          images: products.images,
-        })
-        .from(products)
-        .where(sql`${products.name} ilike ${pattern} or ${products.name} %> ${text}`)
-        .orderBy(
-          sql`${products.name} ilike ${pattern} desc`,
-          sql`word_similarity(${text}, ${products.name}) desc`,
-          desc(products.createdAt),
-          desc(products.id),
-        )
-        .limit(SUGGESTIONS_PER_ANSWER);
-    }),
+  const rows = await readInTurn((leaving) =>
+    readCancellable(db, leaving, (reader) =>
+      reader.transaction(async (tx) => {
+        // `%>` compares with this setting; set for this transaction only, other queries keep pg_trgm's own.
+        await tx.execute(
+          sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SUGGEST_SIMILARITY)}, true)`,
+        );
+        return tx
+          .select({
+            id: products.id,
+            name: products.name,
+            pricePaise: products.pricePaise,
+            images: products.images,
+          })
+          .from(products)
+          .where(sql`${products.name} ilike ${pattern} or ${products.name} %> ${text}`)
+          .orderBy(
+            sql`${products.name} ilike ${pattern} desc`,
+            sql`word_similarity(${text}, ${products.name}) desc`,
+            desc(products.createdAt),
+            desc(products.id),
+          )
+          .limit(SUGGESTIONS_PER_ANSWER);
+      }),
+    ),
   );
   return rows.map((row) => toSuggestion(row, baseUrl));
 }

@@ -19,8 +19,19 @@ const tag = 'catalog';
 /** The error handler's answer to text the database cannot store. */
 const UNSTORABLE_KEYWORD = 'Invalid request: text contains characters that cannot be stored';
 
-/** Whether the request's client is still connected: a search box's outdated request is aborted. */
-const stillConnected = (request: FastifyRequest) => () => !request.raw.socket?.destroyed;
+/**
+ * Aborts when the request's client hangs up before its answer is sent: the search box aborts the request
+ * of every text the shopper has typed past.
+ */
+function callerLeaving(request: FastifyRequest, reply: FastifyReply): AbortSignal {
+  const leaving = new AbortController();
+  if (request.raw.socket?.destroyed) leaving.abort();
+  else
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) leaving.abort();
+    });
+  return leaving.signal;
+}
 
 /** A cached answer is already JSON text: sent as is, without serializing again. */
 const sendJsonText = (reply: FastifyReply, body: string) =>
@@ -48,7 +59,7 @@ export function registerProductRoutes(app: ZodApp, ctx: AppContext, catalogIndex
       const key = `list|${baseUrl}|${JSON.stringify(query)}`;
       // Only a computed answer can wait for a broad read's turn: a cached one costs the caller check nothing.
       const body = await catalogCache.getOrCompute(key, () =>
-        forCaller(stillConnected(request), async () => {
+        forCaller(callerLeaving(request, reply), async () => {
           // The memory index answers when it holds a fresh catalog, else the database query does.
           const page = catalogIndex
             ? await catalogIndex.page(query, baseUrl)
@@ -78,7 +89,7 @@ export function registerProductRoutes(app: ZodApp, ctx: AppContext, catalogIndex
       // Cached like the list, and dropped with it on any catalog change: shoppers type the same beginnings.
       const key = `suggest|${baseUrl}|${q.toLowerCase()}`;
       const body = await catalogCache.getOrCompute(key, () =>
-        forCaller(stillConnected(request), async () => {
+        forCaller(callerLeaving(request, reply), async () => {
           const products = catalogIndex
             ? await catalogIndex.suggest(q, baseUrl)
             : await catalogReads.read((db) => loadSuggestions(db, q, baseUrl));

@@ -14,6 +14,17 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type DbOrTx = Db | Tx;
 
+/** The PostgreSQL pools (primary and replica): a statement of theirs can be cancelled from another connection. */
+const postgresPools = new WeakSet<Db>();
+
+/** Says that `db` is a pool of PostgreSQL connections (db/cancellable-read.ts may cancel its statements). */
+export function asPostgresPool(db: Db): Db {
+  postgresPools.add(db);
+  return db;
+}
+
+export const isPostgresPool = (db: DbOrTx) => postgresPools.has(db as Db);
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -90,7 +101,7 @@ async function connectPostgres(databaseUrl: string, max: number) {
   const client = postgres(databaseUrl, options);
   const db = drizzle({ client, schema });
   // `db` for the migrator, which wants postgres.js's own type; `shopDb` as the shop's one surface (Db).
-  return { client, db, shopDb: db as unknown as Db, close: () => client.end({ timeout: 5 }) };
+  return { client, db, shopDb: asPostgresPool(db as unknown as Db), close: () => client.end({ timeout: 5 }) };
 }
 
 /**

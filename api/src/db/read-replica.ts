@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from './client.ts';
+import { asPostgresPool, type Db } from './client.ts';
 import * as schema from './schema.ts';
 import { rowsOf } from './rows.ts';
 
@@ -72,7 +72,7 @@ export async function openCatalogReads(
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const client = postgres(readUrl, { max: poolSize, connect_timeout: 5, onnotice: () => {} });
-  const replica = drizzle({ client, schema }) as unknown as Db;
+  const replica = asPostgresPool(drizzle({ client, schema }) as unknown as Db);
   return routeCatalogReads(primary, replica, log, () => client.end({ timeout: 5 }));
 }
 
