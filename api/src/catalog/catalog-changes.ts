@@ -48,7 +48,7 @@ export async function shareCatalogChanges(
   );
   return {
     cache: {
-      getOrCompute: (key, compute, product) => cache.getOrCompute(key, compute, product),
+      getOrCompute: (key, compute, asked) => cache.getOrCompute(key, compute, asked),
       onInvalidate: (listener) => cache.onInvalidate(listener),
       invalidate(products) {
         cache.invalidate(products);

@@ -22,7 +22,7 @@ const MOST_CHANGES_AT_ONCE = 1_000;
  */
 export function countCatalogRevisions(cache: AnswerCache, db: Db, log: FastifyBaseLogger): AnswerCache {
   return {
-    getOrCompute: (key, compute, product) => cache.getOrCompute(key, compute, product),
+    getOrCompute: (key, compute, asked) => cache.getOrCompute(key, compute, asked),
     onInvalidate: (listener) => cache.onInvalidate(listener),
     invalidate(products) {
       cache.invalidate(products);

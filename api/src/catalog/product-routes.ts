@@ -57,15 +57,18 @@ export function registerProductRoutes(app: ZodApp, ctx: AppContext, catalogIndex
       // not notice, so it is refused here with the same answer whichever path serves the list.
       if (query.keyword?.includes('\u0000')) throw badRequest(UNSTORABLE_KEYWORD);
       const key = `list|${baseUrl}|${JSON.stringify(query)}`;
-      // Only a computed answer can wait for a broad read's turn: a cached one costs the caller check nothing.
-      const body = await catalogCache.getOrCompute(key, () =>
-        forCaller(callerLeaving(request, reply), async () => {
-          // The memory index answers when it holds a fresh catalog, else the database query does.
-          const page = catalogIndex
-            ? await catalogIndex.page(query, baseUrl)
-            : await catalogReads.read((db) => loadProductPage(db, query, baseUrl));
-          return JSON.stringify({ success: true, ...page, resultPerPage: RESULT_PER_PAGE });
-        }),
+      // A computed answer may wait for a broad read's turn, and stops once every caller asking for it left.
+      const body = await catalogCache.getOrCompute(
+        key,
+        (leaving) =>
+          forCaller(leaving, async () => {
+            // The memory index answers when it holds a fresh catalog, else the database query does.
+            const page = catalogIndex
+              ? await catalogIndex.page(query, baseUrl)
+              : await catalogReads.read((db) => loadProductPage(db, query, baseUrl));
+            return JSON.stringify({ success: true, ...page, resultPerPage: RESULT_PER_PAGE });
+          }),
+        { caller: callerLeaving(request, reply) },
       );
       return sendJsonText(reply, body);
     },
@@ -88,13 +91,16 @@ export function registerProductRoutes(app: ZodApp, ctx: AppContext, catalogIndex
       if (q.includes('\u0000')) throw badRequest(UNSTORABLE_KEYWORD);
       // Cached like the list, and dropped with it on any catalog change: shoppers type the same beginnings.
       const key = `suggest|${baseUrl}|${q.toLowerCase()}`;
-      const body = await catalogCache.getOrCompute(key, () =>
-        forCaller(callerLeaving(request, reply), async () => {
-          const products = catalogIndex
-            ? await catalogIndex.suggest(q, baseUrl)
-            : await catalogReads.read((db) => loadSuggestions(db, q, baseUrl));
-          return JSON.stringify({ success: true, products });
-        }),
+      const body = await catalogCache.getOrCompute(
+        key,
+        (leaving) =>
+          forCaller(leaving, async () => {
+            const products = catalogIndex
+              ? await catalogIndex.suggest(q, baseUrl)
+              : await catalogReads.read((db) => loadSuggestions(db, q, baseUrl));
+            return JSON.stringify({ success: true, products });
+          }),
+        { caller: callerLeaving(request, reply) },
       );
       return sendJsonText(reply, body);
     },
@@ -123,7 +129,7 @@ export function registerProductRoutes(app: ZodApp, ctx: AppContext, catalogIndex
           if (!product) throw notFound('Product not found');
           return JSON.stringify({ success: true, product });
         },
-        request.params.id,
+        { product: request.params.id },
       );
       return sendJsonText(reply, body);
     },

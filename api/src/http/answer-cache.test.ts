@@ -46,29 +46,29 @@ describe('answer cache', () => {
     const cache = createAnswerCache(60_000);
     let calls = 0;
     const compute = async () => `answer ${++calls}`;
-    await cache.getOrCompute('product a', compute, 'a');
-    await cache.getOrCompute('product b', compute, 'b');
+    await cache.getOrCompute('product a', compute, { product: 'a' });
+    await cache.getOrCompute('product b', compute, { product: 'b' });
     await cache.getOrCompute('list', compute);
     cache.invalidate(['a']);
-    expect(await cache.getOrCompute('product a', compute, 'a')).toBe('answer 4');
-    expect(await cache.getOrCompute('product b', compute, 'b')).toBe('answer 2');
+    expect(await cache.getOrCompute('product a', compute, { product: 'a' })).toBe('answer 4');
+    expect(await cache.getOrCompute('product b', compute, { product: 'b' })).toBe('answer 2');
     expect(await cache.getOrCompute('list', compute)).toBe('answer 5');
     cache.invalidate();
-    expect(await cache.getOrCompute('product b', compute, 'b')).toBe('answer 6');
+    expect(await cache.getOrCompute('product b', compute, { product: 'b' })).toBe('answer 6');
   });
 
   it("keeps a product's answer computed across a change of another product, and not of its own", async () => {
     const cache = createAnswerCache(60_000);
     const slowA = deferred();
     const slowB = deferred();
-    const a = cache.getOrCompute('product a', () => slowA.promise, 'a');
-    const b = cache.getOrCompute('product b', () => slowB.promise, 'b');
+    const a = cache.getOrCompute('product a', () => slowA.promise, { product: 'a' });
+    const b = cache.getOrCompute('product b', () => slowB.promise, { product: 'b' });
     cache.invalidate(['a']);
     slowA.resolve('a before the change');
     slowB.resolve('b');
     await Promise.all([a, b]);
-    expect(await cache.getOrCompute('product a', async () => 'a after', 'a')).toBe('a after');
-    expect(await cache.getOrCompute('product b', async () => 'b again', 'b')).toBe('b');
+    expect(await cache.getOrCompute('product a', async () => 'a after', { product: 'a' })).toBe('a after');
+    expect(await cache.getOrCompute('product b', async () => 'b again', { product: 'b' })).toBe('b');
   });
 
   it('expires answers after the ttl, and caches nothing with ttl 0', async () => {
@@ -113,5 +113,54 @@ describe('answer cache', () => {
     const large = async () => `${++calls}`.padEnd(6, '.');
     expect(await cache.getOrCompute('k', large)).toBe('1.....');
     expect(await cache.getOrCompute('k', large)).toBe('2.....');
+  });
+
+  it('tells a shared computation its callers left only once every one of them has', async () => {
+    const cache = createAnswerCache(60_000);
+    const answer = deferred();
+    let leaving: AbortSignal | undefined;
+    const compute = (signal: AbortSignal) => {
+      leaving = signal;
+      return answer.promise;
+    };
+    const [first, second] = [new AbortController(), new AbortController()];
+    const asked = [first, second].map((caller) =>
+      cache.getOrCompute('k', compute, { caller: caller.signal }),
+    );
+    first.abort();
+    expect(leaving!.aborted).toBe(false);
+    second.abort();
+    expect(leaving!.aborted).toBe(true);
+    answer.resolve('late');
+    expect(await Promise.all(asked)).toEqual(['late', 'late']);
+  });
+
+  it('keeps a shared computation for a caller that cannot leave, and gives an uncached one its caller', async () => {
+    const cache = createAnswerCache(60_000);
+    const answer = deferred();
+    let leaving: AbortSignal | undefined;
+    const compute = (signal: AbortSignal) => {
+      leaving = signal;
+      return answer.promise;
+    };
+    const caller = new AbortController();
+    const asked = cache.getOrCompute('k', compute, { caller: caller.signal });
+    const stays = cache.getOrCompute('k', compute);
+    caller.abort();
+    expect(leaving!.aborted).toBe(false);
+    answer.resolve('kept');
+    expect(await Promise.all([asked, stays])).toEqual(['kept', 'kept']);
+
+    const uncached = createAnswerCache(0);
+    const alone = new AbortController();
+    const seen = await uncached.getOrCompute(
+      'k',
+      async (signal) => {
+        alone.abort();
+        return String(signal.aborted);
+      },
+      { caller: alone.signal },
+    );
+    expect(seen).toBe('true');
   });
 });

@@ -6,6 +6,39 @@ interface Flight {
   product: string | undefined;
   /** A change it may have read past: its answer is not kept. */
   stale: boolean;
+  /** Aborts once every caller waiting for it has left (the computation may stop: catalog/broad-reads.ts). */
+  leaving: AbortController;
+  /** Callers still waiting that can leave; one that cannot (no signal) keeps the computation for good. */
+  waiting: number;
+  kept: boolean;
+}
+
+/** What a caller asks along with its key. */
+export interface Asked {
+  /** The one product the answer shows, if it shows one alone (only a change of it drops the answer). */
+  product?: string;
+  /** Aborts when the caller leaves (its client hung up) before the answer. */
+  caller?: AbortSignal;
+}
+
+/** A signal that never aborts: for a computation whose caller cannot leave. */
+const staying = new AbortController().signal;
+
+/** Counts `caller` among `flight`'s waiting callers, and tells the computation once the last has left. */
+function join(flight: Flight, caller: AbortSignal | undefined) {
+  if (!caller) {
+    flight.kept = true;
+    return;
+  }
+  if (caller.aborted) return;
+  flight.waiting++;
+  caller.addEventListener(
+    'abort',
+    () => {
+      if (--flight.waiting === 0 && !flight.kept) flight.leaving.abort();
+    },
+    { once: true },
+  );
 }
 
 /**
@@ -50,11 +83,18 @@ export function createAnswerCache(
     entries.set(key, { body, expires: Date.now() + ttlMs, ...(product ? { product } : {}) });
 
   return {
-    /** The answer under `key`; `product` names the one product it shows, if it shows one alone. */
-    async getOrCompute(key: string, compute: () => Promise<string>, product?: string): Promise<string> {
+    /**
+     * The answer under `key`. `compute` is given a signal that aborts once every caller waiting for its
+     * answer has left: one shopper typing past a text does not stop the answer another is waiting for.
+     */
+    async getOrCompute(
+      key: string,
+      compute: (leaving: AbortSignal) => Promise<string>,
+      { product, caller }: Asked = {},
+    ): Promise<string> {
       if (ttlMs <= 0) {
         onLookup('miss');
-        return compute();
+        return compute(caller ?? staying);
       }
       const cached = get(key);
       if (cached !== undefined) {
@@ -64,11 +104,21 @@ export function createAnswerCache(
       const pending = inFlight.get(key);
       if (pending) {
         onLookup('shared');
+        join(pending, caller);
         return pending.promise;
       }
       onLookup('miss');
-      const flight: Flight = { product, stale: false, promise: Promise.resolve('') };
-      flight.promise = compute()
+      const flight: Flight = {
+        product,
+        stale: false,
+        promise: Promise.resolve(''),
+        leaving: new AbortController(),
+        waiting: 0,
+        kept: false,
+      };
+      join(flight, caller);
+      if (!flight.kept && flight.waiting === 0) flight.leaving.abort();
+      flight.promise = compute(flight.leaving.signal)
         .then((body) => {
           if (!flight.stale) put(key, body, product);
           return body;
