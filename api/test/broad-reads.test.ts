@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import type { Socket } from 'node:net';
+import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { productListQuerySchema } from '@shop/shared-api/schemas';
@@ -13,6 +14,9 @@ import {
   forCaller,
 } from '../src/catalog/broad-reads.ts';
 import { wrapQueries } from '../src/observability/sql-hook.ts';
+import { connectInThread } from '../src/db/client.ts';
+import { readCancellable } from '../src/db/cancellable-read.ts';
+import { rowsOf } from '../src/db/rows.ts';
 
 // A list whose keyword no index narrows (a letter or two, digits alone, several words), and the search
 // box's suggestions worked out by the database, read a share of the catalog that grows with it: they are
@@ -254,5 +258,19 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('a broad read running on Postg
       ['br', 'co'].map((text) => loadSuggestions(t.app.shop.db, text, baseUrl)),
     );
     expect(answers.map((found) => found.length)).toEqual([6, 6]);
+  });
+
+  it('just runs on a pool of one connection, where a cancel could only wait for the read it stops', async () => {
+    const single = await connectInThread({ url: t.databaseUrl! }, 1);
+    try {
+      const leaving = new AbortController();
+      const read = readCancellable(single.db, leaving.signal, async (reader) => {
+        leaving.abort();
+        return rowsOf<{ one: number }>(await reader.execute(sql`select 1 as one`));
+      });
+      await expect(read).resolves.toEqual([{ one: 1 }]);
+    } finally {
+      await single.close();
+    }
   });
 });

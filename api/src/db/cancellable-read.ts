@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { isPostgresPool, type Db, type DbOrTx } from './client.ts';
+import { cancelsStatements, type Db, type DbOrTx } from './client.ts';
 import { rowsOf } from './rows.ts';
 
 /**
@@ -9,15 +9,15 @@ import { rowsOf } from './rows.ts';
  * (catalog/broad-reads.ts) for an answer no one will read once the shopper has typed on.
  *
  * The read then runs in a transaction, so that its statements share one backend whose id is known. PGlite
- * runs one statement at a time in its own thread and cannot be interrupted: there, and without `leaving`,
- * `read` just runs.
+ * runs one statement at a time in its own thread and cannot be interrupted: there, on a pool of one
+ * connection, and without `leaving`, `read` just runs.
  */
 export async function readCancellable<T>(
   db: DbOrTx,
   leaving: AbortSignal | undefined,
   read: (reader: DbOrTx) => Promise<T>,
 ): Promise<T> {
-  if (!leaving || !isPostgresPool(db)) return read(db);
+  if (!leaving || !cancelsStatements(db)) return read(db);
   const pool = db as Db;
   return pool.transaction(async (tx) => {
     const [backend] = rowsOf<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`));

@@ -14,16 +14,20 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type DbOrTx = Db | Tx;
 
-/** The PostgreSQL pools (primary and replica): a statement of theirs can be cancelled from another connection. */
-const postgresPools = new WeakSet<Db>();
+/** The PostgreSQL pools (primary and replica), by how many connections each may open. */
+const postgresPools = new WeakMap<Db, number>();
 
-/** Says that `db` is a pool of PostgreSQL connections (db/cancellable-read.ts may cancel its statements). */
-export function asPostgresPool(db: Db): Db {
-  postgresPools.add(db);
+/** Says that `db` is a pool of at most `connections` PostgreSQL connections (db/cancellable-read.ts). */
+export function asPostgresPool(db: Db, connections: number): Db {
+  postgresPools.set(db, connections);
   return db;
 }
 
-export const isPostgresPool = (db: DbOrTx) => postgresPools.has(db as Db);
+/**
+ * Whether a statement of `db` can be cancelled from another of its connections: a PostgreSQL pool of two
+ * or more. With one, the cancel would wait for the very connection it is to stop.
+ */
+export const cancelsStatements = (db: DbOrTx) => (postgresPools.get(db as Db) ?? 0) >= 2;
 
 export interface Database {
   db: Db;
@@ -101,7 +105,12 @@ async function connectPostgres(databaseUrl: string, max: number) {
   const client = postgres(databaseUrl, options);
   const db = drizzle({ client, schema });
   // `db` for the migrator, which wants postgres.js's own type; `shopDb` as the shop's one surface (Db).
-  return { client, db, shopDb: asPostgresPool(db as unknown as Db), close: () => client.end({ timeout: 5 }) };
+  return {
+    client,
+    db,
+    shopDb: asPostgresPool(db as unknown as Db, max),
+    close: () => client.end({ timeout: 5 }),
+  };
 }
 
 /**

@@ -72,7 +72,7 @@ export async function openCatalogReads(
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const client = postgres(readUrl, { max: poolSize, connect_timeout: 5, onnotice: () => {} });
-  const replica = asPostgresPool(drizzle({ client, schema }) as unknown as Db);
+  const replica = asPostgresPool(drizzle({ client, schema }) as unknown as Db, poolSize);
   return routeCatalogReads(primary, replica, log, () => client.end({ timeout: 5 }));
 }
 
