@@ -49,8 +49,8 @@ export const forCaller = <T>(leaving: AbortSignal, work: () => Promise<T>): Prom
 /**
  * `read` in its turn among the broad reads; no connection is held while it waits. `read` is given its
  * caller's `leaving` signal (db/cancellable-read.ts stops the statement with it). Dropped, or failed
- * because its caller left, it answers the same 503 as a full line: another request sharing its answer
- * (the answer cache's) is then told to come back.
+ * because its caller left (every one of them, when the answer cache shares it), it answers the same 503
+ * as a full line, read by no one.
  */
 export function readInTurn<T>(read: (leaving: AbortSignal | undefined) => Promise<T>): Promise<T> {
   if (inTurn.pendingCount >= BROAD_READS_WAITING) return Promise.reject(busy());

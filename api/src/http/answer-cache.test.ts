@@ -163,4 +163,18 @@ describe('answer cache', () => {
     );
     expect(seen).toBe('true');
   });
+
+  it('gives a caller arriving after every earlier one left a computation of its own', async () => {
+    const cache = createAnswerCache(60_000);
+    const abandoned = deferred();
+    const left = new AbortController();
+    const first = cache.getOrCompute('k', () => abandoned.promise, { caller: left.signal });
+    left.abort();
+    const later = cache.getOrCompute('k', async () => 'computed again', {
+      caller: new AbortController().signal,
+    });
+    expect(await later).toBe('computed again');
+    abandoned.resolve('stopped too late');
+    expect(await first).toBe('stopped too late');
+  });
 });

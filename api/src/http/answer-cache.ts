@@ -101,8 +101,9 @@ export function createAnswerCache(
         onLookup('hit');
         return cached;
       }
+      // One every caller has left is stopping: a newcomer gets a computation of its own.
       const pending = inFlight.get(key);
-      if (pending) {
+      if (pending && !pending.leaving.signal.aborted) {
         onLookup('shared');
         join(pending, caller);
         return pending.promise;
