@@ -1,9 +1,13 @@
+import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../../scripts/lib/throwaway-postgres.ts';
 import { startTestApp, type TestApp } from '../test/helpers/test-app.ts';
 import { addProduct, registerAdmin, type SignedIn } from '../test/helpers/shop.ts';
 import { freePort } from '../test/helpers/free-port.ts';
+import { readCancellable } from '../src/db/cancellable-read.ts';
+import { BROAD_READS_BUSY_MESSAGE, forCaller, readInTurn } from '../src/catalog/broad-reads.ts';
+import { rowsOf } from '../src/db/rows.ts';
 
 // Issue 27 §4: with DATABASE_READ_URL naming a streaming replica (pg_basebackup -R of the test's own
 // cluster), the catalog is read there, and a write is never read back older, however far the replica lags:
@@ -144,5 +148,42 @@ describe('catalog reads on a read replica', () => {
     } finally {
       await onReplica`select pg_wal_replay_resume()`;
     }
+  });
+
+  it('stops a read on the replica whose caller left, and goes on reading there', async () => {
+    await replicaCaughtUp();
+    const warnings = () =>
+      shop.logs.filter((line) => String(line.msg).includes('read replica unreachable')).length;
+    const warnedBefore = warnings();
+    const onTheReplica = () =>
+      shop.app.shop.catalogReads.read(async (db) =>
+        rowsOf<{ replica: boolean }>(await db.execute(sql`select pg_is_in_recovery() as replica`)),
+      );
+    expect(await onTheReplica()).toEqual([{ replica: true }]);
+    const leaving = new AbortController();
+    // A broad read as the routes run it: in its turn, for a caller who may leave.
+    const slow = forCaller(leaving.signal, () =>
+      shop.app.shop.catalogReads.read((db) =>
+        readInTurn((signal) =>
+          readCancellable(db, signal, (reader) => reader.execute(sql`select pg_sleep(30)`)),
+        ),
+      ),
+    );
+    slow.catch(() => {});
+    await expect
+      .poll(
+        async () =>
+          (
+            await onReplica`select count(*)::int as running from pg_stat_activity
+            where query like '%pg_sleep(30)%' and state = 'active' and pid <> pg_backend_pid()`
+          )[0]!.running,
+        { timeout: 5_000, interval: 20 },
+      )
+      .toBe(1);
+    leaving.abort();
+    await expect(slow).rejects.toMatchObject({ statusCode: 503, message: BROAD_READS_BUSY_MESSAGE });
+    // Not taken for a failing replica: no warning, no rerun on the primary, the next read there again.
+    expect(warnings()).toBe(warnedBefore);
+    expect(await onTheReplica()).toEqual([{ replica: true }]);
   });
 });

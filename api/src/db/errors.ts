@@ -19,9 +19,20 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
  * Text PostgreSQL cannot store or read as asked (a NUL byte, an invalid text representation): the
  * caller's input is at fault, so it is a 400, not a 500. Codes 22021, 22P05 and 22P02.
  */
-export function isUnstorableText(error: unknown): boolean {
+export const isUnstorableText = (error: unknown) =>
+  hasCode(error, (code) => code === '22021' || code === '22P05' || code === '22P02');
+
+/**
+ * A standby cancelled a read whose rows its replay had to change or remove (a conflict with recovery:
+ * 40001, or 57P04 when the database itself went): the same read on the primary answers.
+ */
+export const isRecoveryConflict = (error: unknown) =>
+  hasCode(error, (code) => code === '40001' || code === '57P04');
+
+/** Whether `error`, or an error it was caused by (drizzle wraps the driver's), has a code `matches`. */
+function hasCode(error: unknown, matches: (code: unknown) => boolean): boolean {
   for (let current = error as { code?: unknown; cause?: unknown } | undefined; current;) {
-    if (current.code === '22021' || current.code === '22P05' || current.code === '22P02') return true;
+    if (matches(current.code)) return true;
     if (typeof current !== 'object') break;
     current = current.cause as typeof current;
   }

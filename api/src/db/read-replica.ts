@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { asPostgresPool, type Db } from './client.ts';
 import * as schema from './schema.ts';
 import { rowsOf } from './rows.ts';
+import { isDatabaseUnavailable, isRecoveryConflict } from './errors.ts';
 
 /**
  * Where the catalog's reads go (issue 27): the primary, or a streaming read replica when DATABASE_READ_URL
@@ -18,8 +19,8 @@ import { rowsOf } from './rows.ts';
  */
 export interface CatalogReads {
   /**
-   * Runs a catalog read on the replica when it is caught up, else on the primary; a read the replica fails
-   * (it went away mid-query) is run again on the primary.
+   * Runs a catalog read on the replica when it is caught up, else on the primary; a read the replica cannot
+   * answer (it went away mid-query, or cancelled it for its replay) is run again on the primary.
    */
   read<T>(query: (db: Db) => Promise<T>): Promise<T>;
   /** A catalog write committed (here or on another instance): read nothing older from the replica. */
@@ -134,6 +135,10 @@ export function routeCatalogReads(
       try {
         return await query(replica);
       } catch (error) {
+        // Only a replica that cannot answer sends the read to the primary. Any other failure (a read
+        // cancelled because its caller left, a broad read refused for a full line, bad input) is the
+        // read's own: the primary would give the same, and the replica is well.
+        if (!isDatabaseUnavailable(error) && !isRecoveryConflict(error)) throw error;
         failed(error);
         return query(primary);
       }
