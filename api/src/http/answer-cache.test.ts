@@ -7,6 +7,17 @@ const deferred = () => {
   return { promise, resolve };
 };
 
+/** A computation answering when told (`answer`), and the signal it was given (`leaving()`). */
+function watchedComputation() {
+  const answer = deferred();
+  let given: AbortSignal | undefined;
+  const compute = (signal: AbortSignal) => {
+    given = signal;
+    return answer.promise;
+  };
+  return { answer, compute, leaving: () => given! };
+}
+
 describe('answer cache', () => {
   it('reuses an answer until invalidated', async () => {
     const cache = createAnswerCache(60_000);
@@ -117,37 +128,27 @@ describe('answer cache', () => {
 
   it('tells a shared computation its callers left only once every one of them has', async () => {
     const cache = createAnswerCache(60_000);
-    const answer = deferred();
-    let leaving: AbortSignal | undefined;
-    const compute = (signal: AbortSignal) => {
-      leaving = signal;
-      return answer.promise;
-    };
+    const { answer, compute, leaving } = watchedComputation();
     const [first, second] = [new AbortController(), new AbortController()];
     const asked = [first, second].map((caller) =>
       cache.getOrCompute('k', compute, { caller: caller.signal }),
     );
     first.abort();
-    expect(leaving!.aborted).toBe(false);
+    expect(leaving().aborted).toBe(false);
     second.abort();
-    expect(leaving!.aborted).toBe(true);
+    expect(leaving().aborted).toBe(true);
     answer.resolve('late');
     expect(await Promise.all(asked)).toEqual(['late', 'late']);
   });
 
   it('keeps a shared computation for a caller that cannot leave, and gives an uncached one its caller', async () => {
     const cache = createAnswerCache(60_000);
-    const answer = deferred();
-    let leaving: AbortSignal | undefined;
-    const compute = (signal: AbortSignal) => {
-      leaving = signal;
-      return answer.promise;
-    };
+    const { answer, compute, leaving } = watchedComputation();
     const caller = new AbortController();
     const asked = cache.getOrCompute('k', compute, { caller: caller.signal });
     const stays = cache.getOrCompute('k', compute);
     caller.abort();
-    expect(leaving!.aborted).toBe(false);
+    expect(leaving().aborted).toBe(false);
     answer.resolve('kept');
     expect(await Promise.all([asked, stays])).toEqual(['kept', 'kept']);
 
