@@ -1,17 +1,10 @@
 /** PostgreSQL's unique_violation, whether it comes from postgres.js or PGlite, wrapped by drizzle or not. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  for (
-    let current = error as
-      { code?: unknown; cause?: unknown; constraint?: unknown; constraint_name?: unknown } | undefined;
-    current;
-    current = current.cause as typeof current
-  ) {
+  for (const current of causeChain<{ constraint?: unknown; constraint_name?: unknown }>(error))
     if (current.code === '23505') {
       const name = current.constraint ?? current.constraint_name;
       return constraint === undefined || name === undefined || name === constraint;
     }
-    if (typeof current !== 'object') break;
-  }
   return false;
 }
 
@@ -29,14 +22,19 @@ export const isUnstorableText = (error: unknown) =>
 export const isRecoveryConflict = (error: unknown) =>
   hasCode(error, (code) => code === '40001' || code === '57P04');
 
-/** Whether `error`, or an error it was caused by (drizzle wraps the driver's), has a code `matches`. */
+/** Whether `error`, or an error it was caused by, has a code `matches`. */
 function hasCode(error: unknown, matches: (code: unknown) => boolean): boolean {
-  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current;) {
-    if (matches(current.code)) return true;
+  for (const current of causeChain(error)) if (matches(current.code)) return true;
+  return false;
+}
+
+/** `error` and the errors it was caused by, outermost first (drizzle wraps the driver's error). */
+function* causeChain<Fields>(error: unknown): Generator<Fields & { code?: unknown; cause?: unknown }> {
+  for (let current = error as (Fields & { code?: unknown; cause?: unknown }) | undefined; current;) {
+    yield current;
     if (typeof current !== 'object') break;
     current = current.cause as typeof current;
   }
-  return false;
 }
 
 /** postgres.js codes for a connection that could not be made or was lost (its own, and the socket's). */
@@ -59,15 +57,15 @@ const CONNECTION_CODES = new Set([
  * fault and a retry later will work, so it is a 503, not a 500. postgres.js reconnects by itself on the
  * next query, so the api recovers without a restart once the database is back.
  */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current;) {
-    const code = current.code;
-    if (typeof code === 'string') {
-      if (CONNECTION_CODES.has(code) || code.startsWith('08')) return true;
-      if (code === '57P01' || code === '57P02' || code === '57P03' || code === '53300') return true;
-    }
-    if (typeof current !== 'object') break;
-    current = current.cause as typeof current;
-  }
-  return false;
-}
+export const isDatabaseUnavailable = (error: unknown) =>
+  hasCode(
+    error,
+    (code) =>
+      typeof code === 'string' &&
+      (CONNECTION_CODES.has(code) ||
+        code.startsWith('08') ||
+        code === '57P01' ||
+        code === '57P02' ||
+        code === '57P03' ||
+        code === '53300'),
+  );
