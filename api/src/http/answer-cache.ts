@@ -8,9 +8,8 @@ interface Flight {
   stale: boolean;
   /** Aborts once every caller waiting for it has left (the computation may stop: catalog/broad-reads.ts). */
   leaving: AbortController;
-  /** Callers still waiting that can leave; one that cannot (no signal) keeps the computation for good. */
+  /** Callers still waiting; Infinity once one that cannot leave (no signal) has asked, keeping it for good. */
   waiting: number;
-  kept: boolean;
 }
 
 /** What a caller asks along with its key. */
@@ -27,7 +26,7 @@ const staying = new AbortController().signal;
 /** Counts `caller` among `flight`'s waiting callers, and tells the computation once the last has left. */
 function join(flight: Flight, caller: AbortSignal | undefined) {
   if (!caller) {
-    flight.kept = true;
+    flight.waiting = Infinity;
     return;
   }
   if (caller.aborted) return;
@@ -35,7 +34,7 @@ function join(flight: Flight, caller: AbortSignal | undefined) {
   caller.addEventListener(
     'abort',
     () => {
-      if (--flight.waiting === 0 && !flight.kept) flight.leaving.abort();
+      if (--flight.waiting === 0) flight.leaving.abort();
     },
     { once: true },
   );
@@ -115,10 +114,9 @@ export function createAnswerCache(
         promise: Promise.resolve(''),
         leaving: new AbortController(),
         waiting: 0,
-        kept: false,
       };
       join(flight, caller);
-      if (!flight.kept && flight.waiting === 0) flight.leaving.abort();
+      if (flight.waiting === 0) flight.leaving.abort();
       flight.promise = compute(flight.leaving.signal)
         .then((body) => {
           if (!flight.stale) put(key, body, product);
