@@ -41,6 +41,20 @@ const sendJsonText = (reply: FastifyReply, body: string) =>
 export function registerProductRoutes(app: ZodApp, ctx: AppContext, catalogIndex: CatalogIndex | null) {
   const { catalogReads, kit, catalogCache } = ctx;
 
+  /**
+   * The answer under `key`, computed by `work` when no one has it: a computation may wait for a broad
+   * read's turn, and stops once every caller asking for it has left.
+   */
+  const answerFor = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    work: () => Promise<string>,
+  ) =>
+    catalogCache.getOrCompute(key, (leaving) => forCaller(leaving, work), {
+      caller: callerLeaving(request, reply),
+    });
+
   app.get(
     '/products',
     kit.public({
@@ -57,19 +71,13 @@ export function registerProductRoutes(app: ZodApp, ctx: AppContext, catalogIndex
       // not notice, so it is refused here with the same answer whichever path serves the list.
       if (query.keyword?.includes('\u0000')) throw badRequest(UNSTORABLE_KEYWORD);
       const key = `list|${baseUrl}|${JSON.stringify(query)}`;
-      // A computed answer may wait for a broad read's turn, and stops once every caller asking for it left.
-      const body = await catalogCache.getOrCompute(
-        key,
-        (leaving) =>
-          forCaller(leaving, async () => {
-            // The memory index answers when it holds a fresh catalog, else the database query does.
-            const page = catalogIndex
-              ? await catalogIndex.page(query, baseUrl)
-              : await catalogReads.read((db) => loadProductPage(db, query, baseUrl));
-            return JSON.stringify({ success: true, ...page, resultPerPage: RESULT_PER_PAGE });
-          }),
-        { caller: callerLeaving(request, reply) },
-      );
+      const body = await answerFor(request, reply, key, async () => {
+        // The memory index answers when it holds a fresh catalog, else the database query does.
+        const page = catalogIndex
+          ? await catalogIndex.page(query, baseUrl)
+          : await catalogReads.read((db) => loadProductPage(db, query, baseUrl));
+        return JSON.stringify({ success: true, ...page, resultPerPage: RESULT_PER_PAGE });
+      });
       return sendJsonText(reply, body);
     },
   );
@@ -91,17 +99,12 @@ export function registerProductRoutes(app: ZodApp, ctx: AppContext, catalogIndex
       if (q.includes('\u0000')) throw badRequest(UNSTORABLE_KEYWORD);
       // Cached like the list, and dropped with it on any catalog change: shoppers type the same beginnings.
       const key = `suggest|${baseUrl}|${q.toLowerCase()}`;
-      const body = await catalogCache.getOrCompute(
-        key,
-        (leaving) =>
-          forCaller(leaving, async () => {
-            const products = catalogIndex
-              ? await catalogIndex.suggest(q, baseUrl)
-              : await catalogReads.read((db) => loadSuggestions(db, q, baseUrl));
-            return JSON.stringify({ success: true, products });
-          }),
-        { caller: callerLeaving(request, reply) },
-      );
+      const body = await answerFor(request, reply, key, async () => {
+        const products = catalogIndex
+          ? await catalogIndex.suggest(q, baseUrl)
+          : await catalogReads.read((db) => loadSuggestions(db, q, baseUrl));
+        return JSON.stringify({ success: true, products });
+      });
       return sendJsonText(reply, body);
     },
   );
