@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort } from '../test/helpers/free-port.ts';
+import { median } from './median.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const argument = (name: string) => {
@@ -105,8 +106,6 @@ function cpuSecondsOf(child: ChildProcess) {
   // utime and stime, fields 14 and 15 of stat (11 and 12 after the name), in clock ticks of 1/100 s.
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 try {
   for (const variant of variants) await start(variant);

@@ -6,6 +6,7 @@
 // the three letters at once, and times that answer. Then, once the database is quiet, the same three
 // letters alone. It prints the medians and the worst: the first is what the shopper waits for.
 import { argument } from './bench-server.ts';
+import { median } from './median.ts';
 
 const api = argument('api');
 if (!api)
@@ -47,7 +48,6 @@ for (let round = 0; round < rounds; round++) {
   );
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const figures = (values: number[]) =>
   `median ${Math.round(median(values))} ms, worst ${Math.round(Math.max(...values))} ms`;
 console.log(`\nthree letters, right after two typed past (${typedAfterMs} ms): ${figures(afterTypedPast)}`);
