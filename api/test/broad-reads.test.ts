@@ -6,12 +6,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { productListQuerySchema } from '@shop/shared-api/schemas';
 import { useTestApp } from './helpers/test-app.ts';
 import { addProduct } from './helpers/shop.ts';
-import { loadProductPage, loadSuggestions } from '../src/catalog/product-repository.ts';
+import { loadProductPage } from '../src/catalog/product-repository.ts';
+import { loadSuggestions } from '../src/catalog/suggestion-statements.ts';
 import {
   BROAD_READS_BUSY_MESSAGE,
   BROAD_READS_WAITING,
   broadReadsUnderWay,
   forCaller,
+  readInTurn,
 } from '../src/catalog/broad-reads.ts';
 import { wrapQueries } from '../src/observability/sql-hook.ts';
 import { connectInThread } from '../src/db/client.ts';
@@ -95,7 +97,7 @@ async function listening() {
   return t.app.listen({ port: 0, host: '127.0.0.1' });
 }
 
-describe('lists whose keyword no index narrows, and suggestions by the database', () => {
+describe('lists whose keyword no index narrows, and suggestions that rank every match', () => {
   it('are read one at a time, each with its own answer', async () => {
     const keywords = ['b', 'LA', '1', '12', 'brass lantern', 'r 1'];
     const answers: number[] = [];
@@ -111,19 +113,29 @@ describe('lists whose keyword no index narrows, and suggestions by the database'
     expect(most).toBeGreaterThan(1);
   });
 
-  it("share their turn with the search box's suggestions, each with its own answer", async () => {
+  it("share their turn with the search box's suggestions that rank every match, not with the most similar names", async () => {
     const suggested = (text: string) =>
       loadSuggestions(t.app.shop.db, text, baseUrl).then((found) => found.map((product) => product.name));
-    let answers: string[][] = [];
-    const most = await mostAtOnce(async () => {
-      [answers] = await Promise.all([Promise.all(['br', 'coper', 'lantern'].map(suggested)), list('b')]);
-    });
-    expect(most).toBe(1);
-    const [brass, copper, lanterns] = answers;
-    expect(brass).toHaveLength(6);
-    expect(brass!.every((name) => name.startsWith('Brass'))).toBe(true);
-    expect(copper!.every((name) => name.startsWith('Copper'))).toBe(true);
-    expect(lanterns).toHaveLength(6);
+    let release = () => {};
+    const holding = readInTurn(() => new Promise<void>((resolve) => (release = resolve)));
+    let typo: Promise<string[]> | undefined;
+    try {
+      // A typo matches no name literally: every match is ranked, after the read holding the turn.
+      typo = suggested('coper');
+      await until(() => broadReadsUnderWay().waiting === 1);
+      // The beginning of a word, and a word whole, are answered meanwhile.
+      const brass = await suggested('br');
+      expect(brass).toHaveLength(6);
+      expect(brass.every((name) => name.startsWith('Brass'))).toBe(true);
+      expect(await suggested('lantern')).toHaveLength(6);
+      expect(broadReadsUnderWay()).toEqual({ running: 1, waiting: 1 });
+    } finally {
+      release();
+    }
+    await holding;
+    const copper = await typo;
+    expect(copper).toHaveLength(6);
+    expect(copper.every((name) => name.startsWith('Copper'))).toBe(true);
   });
 
   it(`wait at most ${BROAD_READS_WAITING} behind the one read; the next is told to come back, and the others answer`, async () => {
@@ -245,7 +257,8 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('a broad read running on Postg
     const unlock = await lockProducts();
     try {
       const leaving = new AbortController();
-      const suggesting = forCaller(leaving.signal, () => loadSuggestions(t.app.shop.db, 'la', baseUrl));
+      // Text of no letter or digit has no similarity to read first: every match is ranked, in the turn.
+      const suggesting = forCaller(leaving.signal, () => loadSuggestions(t.app.shop.db, '!!', baseUrl));
       await until(async () => (await waitingOnLocks()) === 1);
       leaving.abort();
       await expect(suggesting).rejects.toMatchObject({ statusCode: 503, message: BROAD_READS_BUSY_MESSAGE });
@@ -258,6 +271,27 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('a broad read running on Postg
       ['br', 'co'].map((text) => loadSuggestions(t.app.shop.db, text, baseUrl)),
     );
     expect(answers.map((found) => found.length)).toEqual([6, 6]);
+  });
+
+  it('answers again after more suggestions than connections hung up while the database held them', async () => {
+    const address = await listening();
+    const unlock = await lockProducts();
+    const clients = ['la', 'lan', 'br', 'bra', 'co', 'cop', 'lantern', 'brass'].map((text) => {
+      const client = request(`${address}/api/v1/products/suggest?q=${text}`, { agent: false });
+      client.on('error', () => {});
+      client.end();
+      return client;
+    });
+    try {
+      // Every connection of the pool (5) waits in PostgreSQL, in a read its caller is about to leave.
+      await until(async () => (await waitingOnLocks()) >= 5);
+      for (const client of clients) client.destroy();
+    } finally {
+      await unlock();
+    }
+    const answered = await t.app.inject({ method: 'GET', url: '/api/v1/products/suggest?q=copper' });
+    expect(answered.statusCode).toBe(200);
+    expect(answered.json().products).toHaveLength(6);
   });
 
   it('just runs on a pool of one connection, where a cancel could only wait for the read it stops', async () => {

@@ -12,7 +12,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { RouteEntry } from '../src/http/route-table.ts';
 import { SEED_PRODUCTS } from '../src/seed/catalog-data.ts';
 import { loadCatalogSnapshot, suggestionsOfSnapshot } from '../src/catalog/catalog-snapshot.ts';
-import { loadSuggestions } from '../src/catalog/product-repository.ts';
+import { loadSuggestions } from '../src/catalog/suggestion-statements.ts';
 import { rowsOf } from '../src/db/rows.ts';
 
 // Every endpoint's body, query and path, generated from the route's own zod schemas (valid, spoiled and

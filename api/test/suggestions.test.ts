@@ -10,7 +10,7 @@ import {
   patchSnapshot,
   suggestionsOfSnapshot,
 } from '../src/catalog/catalog-snapshot.ts';
-import { loadSuggestions } from '../src/catalog/product-repository.ts';
+import { loadSuggestions } from '../src/catalog/suggestion-statements.ts';
 import { wordSimilarityOfTexts } from '../src/catalog/trigrams.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import { products } from '../src/db/schema.ts';

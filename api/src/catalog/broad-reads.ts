@@ -1,5 +1,5 @@
 // Catalog reads whose cost grows with the catalog, read one at a time (issue 27): a list whose keyword no
-// index narrows, and the search box's suggestions when the database works them out.
+// index narrows, and the search box's suggestions that rank every match (catalog/suggestion-statements.ts).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pLimit from 'p-limit';
 import { HttpError } from '../http/errors.ts';

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { Product, ProductSuggestion, productListQuerySchema } from '@shop/shared-api/schemas';
 import type { Db } from '../db/client.ts';
-import { loadProductPage, loadProductView, loadSuggestions } from './product-repository.ts';
+import { loadProductPage, loadProductView } from './product-repository.ts';
+import { loadSuggestions } from './suggestion-statements.ts';
 import { countCatalog } from './list-counts.ts';
 import { readCatalogChanges, readCatalogRevision } from './catalog-revision.ts';
 import {

@@ -1,15 +1,14 @@
-import { and, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   AdminProductsPageResponse,
   adminProductsQuerySchema,
   Product,
-  ProductSuggestion,
   productListQuerySchema,
   ProductSort,
 } from '@shop/shared-api/schemas';
-import { RESULT_PER_PAGE, SUGGESTIONS_PER_ANSWER } from '@shop/shared-api/schemas';
-import type { Db, DbOrTx } from '../db/client.ts';
+import { RESULT_PER_PAGE } from '@shop/shared-api/schemas';
+import type { DbOrTx } from '../db/client.ts';
 import { catalogCounts, products, type ProductRow, type StoredImage } from '../db/schema.ts';
 import { idContaining, newId } from '../db/ids.ts';
 import {
@@ -22,7 +21,6 @@ import {
 } from '../db/paging.ts';
 import { toReviewView } from '../reviews/review-repository.ts';
 import { toProductView, toProductViews } from './product-view.ts';
-import { SUGGEST_SIMILARITY, toSuggestion } from './suggestions.ts';
 import { rowsOf } from '../db/rows.ts';
 import { executePrepared } from '../db/prepared.ts';
 import { countProducts, countProductsAndPage, type ListCounts, type PageAfterCounts } from './list-counts.ts';
@@ -230,43 +228,6 @@ async function readProductPage(
     ),
   );
   return { products: list, productsCount: row.all_count, filteredProductsCount: row.filtered_count };
-}
-
-/**
- * The search box's suggestions by the database (catalog/suggestions.ts has the rule; the memory index
- * answers the same): the trigram index of migration 0014 serves both the literal match and `%>`. Every
- * match is ranked, so the cost grows with the catalog (at 1,000,000 products "lap" 164 ms, "ab" with no
- * trigram 2.2 s): a broad read, in its turn (`readInTurn`).
- */
-export async function loadSuggestions(db: Db, text: string, baseUrl: string): Promise<ProductSuggestion[]> {
-  const pattern = likeContaining(text);
-  const rows = await readInTurn((leaving) =>
-    readCancellable(db, leaving, (reader) =>
-      reader.transaction(async (tx) => {
-        // `%>` compares with this setting; set for this transaction only, other queries keep pg_trgm's own.
-        await tx.execute(
-          sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SUGGEST_SIMILARITY)}, true)`,
-        );
-        return tx
-          .select({
-            id: products.id,
-            name: products.name,
-            pricePaise: products.pricePaise,
-            images: products.images,
-          })
-          .from(products)
-          .where(sql`${products.name} ilike ${pattern} or ${products.name} %> ${text}`)
-          .orderBy(
-            sql`${products.name} ilike ${pattern} desc`,
-            sql`word_similarity(${text}, ${products.name}) desc`,
-            desc(products.createdAt),
-            desc(products.id),
-          )
-          .limit(SUGGESTIONS_PER_ANSWER);
-      }),
-    ),
-  );
-  return rows.map((row) => toSuggestion(row, baseUrl));
 }
 
 /**

@@ -11,7 +11,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { ZodApp } from '../http/types.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { loadProductPage, loadProductView, loadSuggestions } from './product-repository.ts';
+import { loadProductPage, loadProductView } from './product-repository.ts';
+import { loadSuggestions } from './suggestion-statements.ts';
 import type { CatalogIndex } from './catalog-index.ts';
 import { forCaller } from './broad-reads.ts';
 

@@ -2,7 +2,7 @@ import { SUGGESTIONS_PER_ANSWER, toRupees, type ProductSuggestion } from '@shop/
 import type { ProductRow } from '../db/schema.ts';
 import { absoluteUrl } from '../http/public-url.ts';
 import type { NameTrigrams, QueryScratch } from './name-trigrams.ts';
-import { trigramsOf, wordSimilarity } from './trigrams.ts';
+import { similarityOf, trigramsOf, wordSimilarity } from './trigrams.ts';
 
 /**
  * The search box's suggestions (issue 28), one rule for the memory index and the database:
@@ -17,6 +17,20 @@ import { trigramsOf, wordSimilarity } from './trigrams.ts';
  * to "Leather Loafers" is 0.17); pg_trgm's own default, 0.6, misses most one-letter typos.
  */
 export const SUGGEST_SIMILARITY = 0.4;
+
+/**
+ * The three highest similarities any name can have to `text`, highest first; none for text with fewer than
+ * two trigrams. A similarity is count / (n + extent - count): n the text's trigrams, count those found in a
+ * run of the name's trigrams, extent that run's different trigrams (at least count). Above (n - 1) / n,
+ * count must be n, and only an extent of n (1) or n + 1 (n / (n + 1)) stays above it. So every name whose
+ * similarity is none of the three is less similar than all three: the database walks them one at a time
+ * (catalog/suggestion-statements.ts).
+ */
+export function topSimilarities(text: string): number[] {
+  const n = new Set(trigramsOf(text)).size;
+  if (n < 2) return [];
+  return [similarityOf(n, n, n), similarityOf(n, n, n + 1), similarityOf(n - 1, n, n - 1)];
+}
 
 /** Just what a suggestion line shows. */
 export const toSuggestion = (

@@ -21,7 +21,7 @@ export function trigramsOf(text: string): string[] {
 }
 
 /** pg_trgm's CALCSML in float4, as the database computes and compares it. */
-const similarityOf = (count: number, queryLength: number, extentLength: number) =>
+export const similarityOf = (count: number, queryLength: number, extentLength: number) =>
   Math.fround(count / (queryLength + extentLength - count));
 
 /**

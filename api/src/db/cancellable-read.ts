@@ -11,6 +11,10 @@ import { rowsOf } from './rows.ts';
  * The read then runs in a transaction, so that its statements share one backend whose id is known. PGlite
  * runs one statement at a time in its own thread and cannot be interrupted: there, on a pool of one
  * connection, and without `leaving`, `read` just runs.
+ *
+ * A read being stopped keeps its connection until the cancel has reached it, and the cancel needs another
+ * connection: fewer such reads at once than the pool has connections, or the pool waits for itself. The
+ * broad reads' turn runs one at a time.
  */
 export async function readCancellable<T>(
   db: DbOrTx,

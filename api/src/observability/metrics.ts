@@ -109,7 +109,7 @@ export async function registerMetrics(
 
   new Gauge({
     name: 'shop_catalog_broad_reads',
-    help: "Catalog reads whose cost grows with the catalog (a letter's list, suggestions by the database): running, and waiting their turn",
+    help: "Catalog reads whose cost grows with the catalog (a letter's list, suggestions that rank every match): running, and waiting their turn",
     labelNames: ['state'],
     registers: [register],
     collect() {

@@ -5,7 +5,8 @@ import type { DatabaseLink, Db } from '../../db/client.ts';
 import { TOO_LARGE_RECHECK_MS, type CatalogIndex } from '../catalog-index.ts';
 import { countCatalog } from '../list-counts.ts';
 import type { CatalogPage } from '../catalog-snapshot.ts';
-import { loadProductPage, loadProductView, loadSuggestions } from '../product-repository.ts';
+import { loadProductPage, loadProductView } from '../product-repository.ts';
+import { loadSuggestions } from '../suggestion-statements.ts';
 import type { Unnumbered } from '../../threads/unnumbered.ts';
 import type { CatalogAnswer, CatalogRequest, CatalogThreadData } from './protocol.ts';
 
