@@ -294,6 +294,32 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('a broad read running on Postg
     expect(answered.json().products).toHaveLength(6);
   });
 
+  it('never waits for itself when every connection holds a read whose caller left: one is not stoppable', async () => {
+    const pool = await connectInThread({ url: t.databaseUrl! }, 3);
+    try {
+      const unlock = await lockProducts();
+      const leaving = new AbortController();
+      const reads = Array.from({ length: 3 }, () =>
+        // Awaited inside: drizzle sends a statement only once it is awaited.
+        readCancellable(pool.db, leaving.signal, async (reader) =>
+          rowsOf(await reader.execute(sql`select count(*) from products`)),
+        ),
+      );
+      try {
+        await until(async () => (await waitingOnLocks()) === 3);
+        leaving.abort();
+      } finally {
+        await unlock();
+      }
+      // The two cancels wait for the third read's connection, which it gives back once the lock is gone.
+      // Were all three stoppable, each would keep its connection for a cancel that needs one.
+      await Promise.allSettled(reads);
+      expect(rowsOf(await pool.db.execute(sql`select 1 as one`))).toEqual([{ one: 1 }]);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('just runs on a pool of one connection, where a cancel could only wait for the read it stops', async () => {
     const single = await connectInThread({ url: t.databaseUrl! }, 1);
     try {

@@ -136,9 +136,9 @@ async function rankedRows(tx: DbOrTx, text: string): Promise<SuggestionRow[]> {
  * The search box's suggestions by the database. The most similar names are read at once, side by side
  * with any other read. Text they do not answer (a typo, a piece from inside words) ranks every match,
  * whose cost grows with the catalog: a broad read, in its turn (`readInTurn`), stopped when its caller
- * leaves (`readCancellable`). Only that one is stopped: each read being stopped keeps its connection until
- * the cancel, sent from another connection of the pool, has reached it, so a pool whose every connection
- * held one would wait for itself; the turn holds one at most.
+ * leaves (`readCancellable`). The bounded reads are not stopped: a stoppable read keeps its connection until
+ * its cancel arrives from another, so a pool holds one less of them than its connections, and those are
+ * kept for the reads that take long.
  */
 export async function loadSuggestions(db: Db, text: string, baseUrl: string): Promise<ProductSuggestion[]> {
   const rows =

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { cancelsStatements, type Db, type DbOrTx } from './client.ts';
+import { postgresConnections, type Db, type DbOrTx } from './client.ts';
 import { rowsOf } from './rows.ts';
+
+/** The stoppable reads of each pool under way (`readCancellable`). */
+const stoppable = new WeakMap<Db, number>();
 
 /**
  * Runs `read` on `db`; on PostgreSQL, once `leaving` aborts, the statement under way is cancelled
@@ -9,20 +12,31 @@ import { rowsOf } from './rows.ts';
  * (catalog/broad-reads.ts) for an answer no one will read once the shopper has typed on.
  *
  * The read then runs in a transaction, so that its statements share one backend whose id is known. PGlite
- * runs one statement at a time in its own thread and cannot be interrupted: there, on a pool of one
- * connection, and without `leaving`, `read` just runs.
+ * runs one statement at a time in its own thread and cannot be interrupted: there, and without `leaving`,
+ * `read` just runs.
  *
  * A read being stopped keeps its connection until the cancel has reached it, and the cancel needs another
- * connection: fewer such reads at once than the pool has connections, or the pool waits for itself. The
- * broad reads' turn runs one at a time.
+ * connection of the pool. So at most one less than the pool's connections are stoppable at once; past that
+ * (and always on a pool of one) `read` just runs too. Else a pool whose every connection held a read
+ * waiting for its cancel would wait for itself.
  */
 export async function readCancellable<T>(
   db: DbOrTx,
   leaving: AbortSignal | undefined,
   read: (reader: DbOrTx) => Promise<T>,
 ): Promise<T> {
-  if (!leaving || !cancelsStatements(db)) return read(db);
   const pool = db as Db;
+  const held = stoppable.get(pool) ?? 0;
+  if (!leaving || held + 1 >= postgresConnections(pool)) return read(db);
+  stoppable.set(pool, held + 1);
+  try {
+    return await stoppableRead(pool, leaving, read);
+  } finally {
+    stoppable.set(pool, stoppable.get(pool)! - 1);
+  }
+}
+
+function stoppableRead<T>(pool: Db, leaving: AbortSignal, read: (reader: DbOrTx) => Promise<T>): Promise<T> {
   return pool.transaction(async (tx) => {
     const [backend] = rowsOf<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`));
     let cancelling: Promise<unknown> | undefined;

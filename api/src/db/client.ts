@@ -23,11 +23,8 @@ export function asPostgresPool(db: Db, connections: number): Db {
   return db;
 }
 
-/**
- * Whether a statement of `db` can be cancelled from another of its connections: a PostgreSQL pool of two
- * or more. With one, the cancel would wait for the very connection it is to stop.
- */
-export const cancelsStatements = (db: DbOrTx) => (postgresPools.get(db as Db) ?? 0) >= 2;
+/** The connections of `db` when it is a PostgreSQL pool (`asPostgresPool`); 0 for PGlite or a transaction. */
+export const postgresConnections = (db: DbOrTx) => postgresPools.get(db as Db) ?? 0;
 
 export interface Database {
   db: Db;
