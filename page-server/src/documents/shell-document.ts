@@ -227,9 +227,9 @@ export async function shellDocuments(
   const styled = (html: string) =>
     globalStyles ? html.replace('</head>', () => `  ${globalStyles.tag}\n  </head>`) : html;
   // Nothing of the JavaScript is fetched before the prerendered first paint: the entry and the module
-  // preloads wait in an inert <template> that the boot script puts into the head once the first paint is
-  // reported (then starts the entry). Preloaded from the markup, the modules had often arrived before that
-  // paint in an unthrottled load, and Lighthouse's simulated LCP then counted their download at 1.6 Mbit/s
+  // preloads wait in an inert <template>. Once the first paint is reported, the boot script starts the
+  // entry and puts the template's links into the head, three a task. Preloaded from the markup, the modules
+  // had often arrived before that paint in an unthrottled load, and Lighthouse's simulated LCP then counted their download at 1.6 Mbit/s
   // (LCP 0.7 s or 2.5 s from run to run); the page's own LCP is its first paint either way.
   // docs/performance.md, round 4 (the cost: the modules start ~FCP later).
   const heldUntilFirstPaint = (html: string) => {
