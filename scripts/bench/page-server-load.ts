@@ -234,8 +234,12 @@ export async function measurePageServerLoad() {
         headers: Record<string, string> = {},
       ) => {
         const writing = setInterval(() => {
+          // fetch's own message is "fetch failed"; what failed (a reset, a refused connection) is its cause.
           changeStock(api, token, ids[popular.length + changes++]!).catch((error: unknown) =>
-            console.error(String(error)),
+            console.error(
+              `a stock change failed: ${String(error)}`,
+              error instanceof Error ? error.cause : '',
+            ),
           );
         }, 1000);
         let asked = 0;
