@@ -6,7 +6,8 @@ import { chromiumLaunchOptions } from '@shop/release-tool/chromium';
 // Prints the long tasks after the first paint (what Total Blocking Time counts) and the time inside the
 // functions below; with `--tasks`, also what ran inside each long task (the browser's own steps, such as
 // Layout or v8.evaluateModule, and the functions with the most samples). Names need an unminified build:
-// `VITE_UNMINIFIED=1 node scripts/build.ts --force shell storefront`, then start the shop from it.
+// `VITE_UNMINIFIED=1 node scripts/build.ts --force shell storefront`, then `VITE_UNMINIFIED=1 pnpm start`
+// (a start without the variable sees other build inputs and builds both again, minified).
 // docs/performance.md, "The session's arrival after hydration", is what it was written for.
 
 /** Functions whose inclusive time is worth a column: React's phases, the theme, the first Intl use. */
