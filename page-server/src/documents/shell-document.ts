@@ -229,8 +229,9 @@ export async function shellDocuments(
   // Nothing of the JavaScript is fetched before the prerendered first paint: the entry and the module
   // preloads wait in an inert <template>. Once the first paint is reported, the boot script starts the
   // entry and puts the template's links into the head, three a task. Preloaded from the markup, the modules
-  // had often arrived before that paint in an unthrottled load, and Lighthouse's simulated LCP then counted their download at 1.6 Mbit/s
-  // (LCP 0.7 s or 2.5 s from run to run); the page's own LCP is its first paint either way.
+  // had often arrived before that paint in an unthrottled load, and Lighthouse's simulated LCP then
+  // counted their download at 1.6 Mbit/s (LCP 0.7 s or 2.5 s from run to run); the page's own LCP is its
+  // first paint either way.
   // docs/performance.md, round 4 (the cost: the modules start ~FCP later).
   const heldUntilFirstPaint = (html: string) => {
     const preloads: string[] = [];
