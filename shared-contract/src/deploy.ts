@@ -54,6 +54,15 @@ export const REMOTE_MANIFEST_FILE = 'mf-manifest.json';
 export const SHIPPED_GLOBAL_STYLES_ID = 'shop-global-styles';
 
 /**
+ * The attribute of a server-rendered page's `<style>` of its components' styles, naming the styles it holds
+ * (`data-shop-rendered-styles="1wuhwfu d0apyh …"`). Emotion's own attribute (`data-emotion`) would have
+ * each of the page's two style caches move the tag to the end of the head, three moves of a 30 KB sheet in
+ * the task that evaluates the shared code; the design system's cache takes the names as written instead and
+ * leaves the tag where it is (shared-ui/src/style-cache.ts, docs/performance.md).
+ */
+export const RENDERED_STYLES_ATTRIBUTE = 'data-shop-rendered-styles';
+
+/**
  * The attribute of a prerendered page's picture boxes (`data-shop-first-picture="N"`): the shell's boot
  * script (shell/index.html) draws the picture of the Nth product of the page's first api call into that box
  * as soon as the answer arrives, before any JavaScript has loaded; the page then draws the same picture in

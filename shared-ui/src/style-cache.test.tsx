@@ -1,5 +1,5 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Box } from './design-system.ts';
 import { createShopStyleCache } from './style-cache.ts';
 import { ShopThemeProvider } from './theme-provider.tsx';
@@ -71,5 +71,48 @@ describe('the shop style cache', () => {
     expect(css).toContain('@keyframes spin{');
     expect(css).not.toContain('@-webkit-keyframes');
     expect(css).not.toMatch(/-(webkit|moz|ms)-(transform|animation|flex|box)/);
+  });
+});
+
+describe('the shop style cache on a server-rendered page', () => {
+  afterEach(() =>
+    document.querySelectorAll('style[data-shop-rendered-styles]').forEach((tag) => tag.remove()),
+  );
+
+  /** The emotion class of a box drawn with `styles`. */
+  function classOf(styles: Parameters<typeof Box>[0]): string {
+    render(
+      <ShopThemeProvider styleCache={createShopStyleCache()}>
+        <Box data-testid="box" {...styles} />
+      </ShopThemeProvider>,
+    );
+    const name = [...screen.getByTestId('box').classList].find((name) => name.startsWith('css-'))!;
+    cleanup();
+    return name;
+  }
+
+  it('writes no style the page already carries, and leaves its tag where the page has it', () => {
+    const rendered = classOf({ padding: '7px', color: 'brand.700' });
+    const tag = document.createElement('style');
+    tag.setAttribute('data-shop-rendered-styles', `${rendered.slice('css-'.length)} 1other`);
+    tag.textContent = `.${rendered}{padding:7px;}`;
+    const after = document.createElement('meta');
+    document.head.prepend(tag);
+    tag.after(after);
+
+    const cache = createShopStyleCache();
+    render(
+      <ShopThemeProvider styleCache={cache}>
+        <Box data-testid="rendered" padding="7px" color="brand.700" />
+        <Box data-testid="new" padding="9px" />
+      </ShopThemeProvider>,
+    );
+    expect(screen.getByTestId('rendered').classList).toContain(rendered);
+    expect(sheetOf(cache)).not.toContain(`.${rendered}`);
+    // A style the page does not carry is written as before.
+    expect(sheetOf(cache)).toContain('padding:9px');
+    expect(tag.parentNode).toBe(document.head);
+    expect(tag.nextSibling).toBe(after);
+    after.remove();
   });
 });

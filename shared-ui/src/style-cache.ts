@@ -1,4 +1,5 @@
 import createCache, { type EmotionCache, type StylisPlugin } from '@emotion/cache';
+import { RENDERED_STYLES_ATTRIBUTE } from '@shop/shared-contract';
 
 /**
  * The declarations the shop's browsers still need a `-webkit-` copy of. The builds target vite's "widely
@@ -30,5 +31,20 @@ const shopStylisPlugins: StylisPlugin[] = [prefixForShopBrowsers];
  * and the narrowed prefixer. One per render on a server (the styles of one page), one per page in a browser.
  */
 export function createShopStyleCache(): EmotionCache {
-  return createCache({ key: 'css', stylisPlugins: shopStylisPlugins });
+  const cache = createCache({ key: 'css', stylisPlugins: shopStylisPlugins });
+  if (typeof document !== 'undefined') takeRenderedStyles(cache);
+  return cache;
+}
+
+/**
+ * Marks the styles a server-rendered page already carries as inserted, so that hydrating it writes none of
+ * them again, and leaves their tag where the page has it: emotion's own hydration (`data-emotion` tags)
+ * moves each tag to the end of the head, which costs the page a style recalculation.
+ */
+function takeRenderedStyles(cache: EmotionCache) {
+  for (const tag of document.querySelectorAll(`style[${RENDERED_STYLES_ATTRIBUTE}]`)) {
+    for (const name of tag.getAttribute(RENDERED_STYLES_ATTRIBUTE)!.split(' ')) {
+      if (name) cache.inserted[name] = true;
+    }
+  }
 }

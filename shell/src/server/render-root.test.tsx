@@ -66,7 +66,9 @@ const render = (path: string, keepFrame: boolean) =>
 
 /** The emotion classes a page's style tags carry, in any order (the kept frame's come first). */
 const styleClasses = (styles: string) =>
-  [...styles.matchAll(/data-emotion="css(?:-global)? ([^"]*)"/g)].flatMap((tag) => tag[1]!.split(' ')).sort();
+  [...styles.matchAll(/(?:data-emotion="css(?:-global)? |data-shop-rendered-styles=")([^"]*)"/g)]
+    .flatMap((tag) => tag[1]!.split(' '))
+    .sort();
 
 const currentLink = (markup: string) => /<a[^>]*aria-current="page"[^>]*>([^<]*)</.exec(markup)?.[1] ?? null;
 
@@ -106,6 +108,23 @@ describe('renderRoot with the frame kept', () => {
     expect(markup.indexOf('<header')).toBeLessThan(markup.indexOf('Quantity'));
     expect(markup.indexOf('Quantity')).toBeLessThan(markup.indexOf('<footer'));
     expect(markup).not.toContain('data-shop-part');
+  });
+});
+
+describe("renderRoot's styles", () => {
+  it('names every class of the markup in one tag the browser reads without moving it', async () => {
+    for (const keepFrame of [false, true]) {
+      const { markup, styles } = await render('/product/321', keepFrame);
+      // Emotion's own attribute on the components' styles would have the browser move the tag (twice).
+      expect(styles).not.toMatch(/data-emotion="css /);
+      const tags = [...styles.matchAll(/<style data-shop-rendered-styles="([^"]*)">([^<]*)<\/style>/g)];
+      expect(tags).toHaveLength(1);
+      const [, names, css] = tags[0]!;
+      const used = new Set([...markup.matchAll(/\bcss-([a-z0-9]+)/g)].map(([, name]) => name!));
+      expect(used.size).toBeGreaterThan(5);
+      expect(new Set(names!.split(' '))).toEqual(used);
+      for (const name of used) expect(css).toContain(`.css-${name}`);
+    }
   });
 });
 

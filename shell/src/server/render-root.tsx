@@ -1,7 +1,7 @@
 import type { EmotionCache } from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
 import { createServerQueryClient } from '@shop/shared-api/server';
-import type { RemoteRoutesProps, RuntimeConfig } from '@shop/shared-contract';
+import { RENDERED_STYLES_ATTRIBUTE, type RemoteRoutesProps, type RuntimeConfig } from '@shop/shared-contract';
 import { createShopStyleCache, UnsentSuspenseFallbacks } from '@shop/shared-ui';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
@@ -102,7 +102,16 @@ async function renderTree(
  */
 function stylesOf(cache: EmotionCache, markup: string): string {
   const emotion = createEmotionServer(cache);
-  return emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(markup));
+  const { styles } = emotion.extractCriticalToChunks(markup);
+  // The components' styles under the shop's own attribute, which the browser's style cache reads without
+  // moving the tag (RENDERED_STYLES_ATTRIBUTE); a <Global>'s stay emotion's, which its component hydrates.
+  return styles
+    .map((chunk) =>
+      chunk.key === cache.key
+        ? `<style ${RENDERED_STYLES_ATTRIBUTE}="${chunk.ids.join(' ')}">${chunk.css}</style>`
+        : emotion.constructStyleTagsFromChunks({ html: '', styles: [chunk] }),
+    )
+    .join('');
 }
 
 /**
