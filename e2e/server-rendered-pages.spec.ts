@@ -215,8 +215,8 @@ for (const address of ['/', '/products', '/cart']) {
 
 // A rendered page's head carries only the design system's tokens and keyframes its markup draws with
 // (page-server/src/documents/global-styles.ts: the page then fits TCP's first flight); the whole sheet
-// arrives with the JavaScript, for what React draws later.
-test('a rendered page draws exactly as with every token, and gets them all with its JavaScript', async ({
+// arrives with the JavaScript and applies when the page draws something its head lacks.
+test('a rendered page draws exactly as with every token, and gets them all when it needs them', async ({
   browser,
   page,
   request,
@@ -266,11 +266,20 @@ test('a rendered page draws exactly as with every token, and gets them all with 
       );
       expect(await drawn(), `${address}: what the cut sheet left out changes nothing drawn`).toEqual(cut);
     });
+  // With JavaScript the whole sheet is fetched but held (media print) while the page draws only with what
+  // its head declares: applied, it restyles every element. The page applies it once it needs more, here for
+  // the phone menu's drawer (its slide-in keyframes), before the drawer is drawn.
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/products');
   await page.waitForLoadState('networkidle');
-  expect(
-    await page.evaluate(() =>
+  const purple = () =>
+    page.evaluate(() =>
       getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-purple-500'),
-    ),
-  ).not.toBe('');
+    );
+  expect(await page.locator('link[data-shop-whole-sheet]').getAttribute('media')).toBe('print');
+  expect(await purple()).toBe('');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  expect(await page.locator('link[data-shop-whole-sheet]').getAttribute('media')).toBe('all');
+  await expect.poll(purple).not.toBe('');
 });

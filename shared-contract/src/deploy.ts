@@ -48,8 +48,8 @@ export const REMOTE_MANIFEST_FILE = 'mf-manifest.json';
  * The id of the `<style>` in which the shell's deploy step ships the design system's global styles (reset,
  * tokens as CSS variables, global CSS) taken from the build's prerender; the design system then leaves them
  * out of the page's runtime work (shared-ui/src/theme-provider.tsx). A server-rendered page's copy holds
- * only the tokens its markup draws with; the whole sheet follows after its first paint
- * (page-server/src/documents/global-styles.ts).
+ * only the tokens its markup draws with; the whole sheet is fetched after its first paint and applied when
+ * the page needs it (page-server/src/documents/global-styles.ts, WHOLE_GLOBAL_STYLES_ATTRIBUTE).
  */
 export const SHIPPED_GLOBAL_STYLES_ID = 'shop-global-styles';
 
@@ -61,6 +61,16 @@ export const SHIPPED_GLOBAL_STYLES_ID = 'shop-global-styles';
  * leaves the tag where it is (shared-ui/src/style-cache.ts, docs/performance.md).
  */
 export const RENDERED_STYLES_ATTRIBUTE = 'data-shop-rendered-styles';
+
+/**
+ * The attribute of a server-rendered page's link to the design system's whole global sheet; its value names
+ * the keyframes the sheet declares. The page's head carries only the tokens and keyframes its markup draws
+ * with, and the link comes as `media="print"`: fetched but not applied, as applying it restyles every
+ * element of the page (50-90 ms of a phone's main thread after the first paint). The design system switches
+ * it on when the page first needs a token or keyframes its head lacks, and the shell when the page moves to
+ * another address (shared-ui/src/whole-global-styles.ts, docs/performance.md).
+ */
+export const WHOLE_GLOBAL_STYLES_ATTRIBUTE = 'data-shop-whole-sheet';
 
 /**
  * The attribute of a prerendered page's picture boxes (`data-shop-first-picture="N"`): the shell's boot

@@ -1,6 +1,7 @@
 export { getShopSystem } from './theme.ts';
 export { ShopThemeProvider } from './theme-provider.tsx';
 export { createShopStyleCache } from './style-cache.ts';
+export { applyWholeGlobalStyles } from './whole-global-styles.ts';
 
 export { toast } from './toast/toast.ts';
 export {

@@ -1,5 +1,6 @@
 import createCache, { type EmotionCache, type StylisPlugin } from '@emotion/cache';
 import { RENDERED_STYLES_ATTRIBUTE } from '@shop/shared-contract';
+import { applyWholeGlobalStylesFor } from './whole-global-styles.ts';
 
 /**
  * The declarations the shop's browsers still need a `-webkit-` copy of. The builds target vite's "widely
@@ -32,7 +33,14 @@ const shopStylisPlugins: StylisPlugin[] = [prefixForShopBrowsers];
  */
 export function createShopStyleCache(): EmotionCache {
   const cache = createCache({ key: 'css', stylisPlugins: shopStylisPlugins });
-  if (typeof document !== 'undefined') takeRenderedStyles(cache);
+  if (typeof document === 'undefined') return cache;
+  takeRenderedStyles(cache);
+  // Emotion asks its cache to write each style once, before the style is drawn.
+  const insert = cache.insert.bind(cache);
+  cache.insert = (selector, serialized, sheet, shouldCache) => {
+    applyWholeGlobalStylesFor(serialized.styles);
+    return insert(selector, serialized, sheet, shouldCache);
+  };
   return cache;
 }
 

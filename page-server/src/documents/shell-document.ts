@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RuntimeConfig } from '@shop/shared-contract';
+import { WHOLE_GLOBAL_STYLES_ATTRIBUTE, type RuntimeConfig } from '@shop/shared-contract';
 import { firstApiCall } from './first-api-call.ts';
 import { globalStyleSheet, type GlobalStyleSheet } from './global-styles.ts';
 
@@ -255,7 +255,8 @@ export async function shellDocuments(
     // The admin panel's pages skip the storefront's preloads, and so does that script: it would do nothing.
     const html = files.length || admin ? withoutUnrenderedBoot(page) : page;
     if (!globalStyles) return renderedDocument(html);
-    const wholeSheet = `<link rel="stylesheet" href="${globalStyles.path}" />`;
+    // Fetched, not applied, until the page needs more than its head's cut (WHOLE_GLOBAL_STYLES_ATTRIBUTE).
+    const wholeSheet = `<link rel="stylesheet" href="${globalStyles.path}" media="print" ${WHOLE_GLOBAL_STYLES_ATTRIBUTE}="${globalStyles.keyframes.join(' ')}" />`;
     return {
       ...renderedDocument(html.replace('<template id="shop-entry">', (tag) => tag + wholeSheet)),
       globalStyles,

@@ -5,6 +5,7 @@ import { PageCommitted } from './early-input.ts';
 import { ShopProviders } from './providers.tsx';
 import { shopRoutes } from './routes.tsx';
 import { ScrollPosition } from './ScrollPosition.tsx';
+import { WholeStylesOnNavigation } from './WholeStylesOnNavigation.tsx';
 
 // A declarative router, not createBrowserRouter: the shop uses no loaders or actions, and the data
 // router's code (about half of react-router) would otherwise ship on every page via the shared router.
@@ -17,6 +18,7 @@ export function ShopRoutes() {
       <ScrollPosition />
       <PageCommitted />
       <AddressFollowed />
+      <WholeStylesOnNavigation />
       {useRoutes(shopRoutes)}
     </>
   );
