@@ -50,9 +50,6 @@ export function createShopStyleCache(): EmotionCache {
  * moves each tag to the end of the head, which costs the page a style recalculation.
  */
 function takeRenderedStyles(cache: EmotionCache) {
-  for (const tag of document.querySelectorAll(`style[${RENDERED_STYLES_ATTRIBUTE}]`)) {
-    for (const name of tag.getAttribute(RENDERED_STYLES_ATTRIBUTE)!.split(' ')) {
-      if (name) cache.inserted[name] = true;
-    }
-  }
+  for (const tag of document.querySelectorAll(`style[${RENDERED_STYLES_ATTRIBUTE}]`))
+    for (const name of tag.getAttribute(RENDERED_STYLES_ATTRIBUTE)!.split(' ')) cache.inserted[name] = true;
 }

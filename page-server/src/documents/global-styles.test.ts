@@ -39,10 +39,6 @@ describe("the design system's global styles cut to a page", () => {
     expect(tag).not.toContain('--chakra-colors-brand-solid');
   });
 
-  it('names the keyframes of the whole sheet, for the page to know what its cut lacks', () => {
-    expect(sheet.keyframes).toEqual(['spin', 'fade-in', 'pulse']);
-  });
-
   it('keeps a value whose `;` is inside a string whole', () => {
     const tag = kept('<i style="mask:var(--chakra-icon)"></i>');
     expect(tag).toContain('--chakra-icon:url("data:image/svg+xml;charset=utf-8,<svg/>");');

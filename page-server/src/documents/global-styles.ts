@@ -68,8 +68,6 @@ export interface GlobalStyleSheet {
   css: string;
   /** Where the whole sheet is served: named by its content's hash, so it can be cached for good. */
   path: string;
-  /** The names of the sheet's keyframes. */
-  keyframes: string[];
   /**
    * The `<style>` for one rendered page: the sheet with only the custom properties and keyframes that
    * `page` (its markup) and `shared` (parts pages of a kind have alike: its styles, the document's end)
@@ -170,7 +168,6 @@ export function globalStyleSheet(css: string): GlobalStyleSheet {
     tag: styleTag(css),
     css,
     path: `/global-styles-${hash}.css`,
-    keyframes: pieces.flatMap((piece) => (piece.kind === 'keyframes' ? [piece.name] : [])),
     tagFor(page, shared = []) {
       // Pages of one kind use the same few tokens: the cut is kept by what the parts refer to (in the
       // order met: a page of the same kind meets them in the same order), and a render pays for the scan

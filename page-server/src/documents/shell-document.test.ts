@@ -126,7 +126,7 @@ describe('the design system’s global styles in the deployed pages', () => {
       expect(document.before).toContain(sheet.tag);
       // Fetched but not applied (print): the design system switches it on (shared-ui/src/whole-global-styles.ts).
       expect(document.before + document.after).toContain(
-        `<template id="shop-entry"><link rel="stylesheet" href="${sheet.path}" media="print" data-shop-whole-sheet="" />`,
+        `<template id="shop-entry"><link rel="stylesheet" href="${sheet.path}" media="print" data-shop-whole-sheet />`,
       );
       expect(sheet.css).toContain('--chakra-colors-brand-500:#14b8a6;');
     }

@@ -256,7 +256,7 @@ export async function shellDocuments(
     const html = files.length || admin ? withoutUnrenderedBoot(page) : page;
     if (!globalStyles) return renderedDocument(html);
     // Fetched, not applied, until the page needs more than its head's cut (WHOLE_GLOBAL_STYLES_ATTRIBUTE).
-    const wholeSheet = `<link rel="stylesheet" href="${globalStyles.path}" media="print" ${WHOLE_GLOBAL_STYLES_ATTRIBUTE}="${globalStyles.keyframes.join(' ')}" />`;
+    const wholeSheet = `<link rel="stylesheet" href="${globalStyles.path}" media="print" ${WHOLE_GLOBAL_STYLES_ATTRIBUTE} />`;
     return {
       ...renderedDocument(html.replace('<template id="shop-entry">', (tag) => tag + wholeSheet)),
       globalStyles,
