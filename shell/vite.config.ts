@@ -84,6 +84,16 @@ export default defineConfig(({ command }) => ({
     // ...) are one chunk of ~890 KB raw, ~260 KB gzip, that every page loads; pnpm bench tracks it, so
     // Vite's generic 500 KB warning adds nothing.
     chunkSizeWarningLimit: 1000,
-    rolldownOptions: { output: { codeSplitting: { groups: [federationRuntimeGroup] } } },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [federationRuntimeGroup] } },
+      // Emotion's `withTheme`, which the shop never uses, is the only user of hoist-non-react-statics (and
+      // its react-is), CommonJS that Rolldown keeps for its side effects when nothing reads it: ~1 KB gzip
+      // on every page, evaluated before the first render. Neither has any side effect.
+      treeshake: {
+        moduleSideEffects: [
+          { test: /[\\/]node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/, sideEffects: false },
+        ],
+      },
+    },
   },
 }));
