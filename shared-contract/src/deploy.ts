@@ -64,11 +64,11 @@ export const RENDERED_STYLES_ATTRIBUTE = 'data-shop-rendered-styles';
 
 /**
  * The attribute of a server-rendered page's link to the design system's whole global sheet. The page's head
- * carries only the tokens and keyframes its markup draws
- * with, and the link comes as `media="print"`: fetched but not applied, as applying it restyles every
- * element of the page (50-90 ms of a phone's main thread after the first paint). The design system switches
- * it on when the page first needs a token or keyframes its head lacks, and the shell when the page moves to
- * another address (shared-ui/src/whole-global-styles.ts, docs/performance.md).
+ * carries only the tokens and keyframes its markup draws with, and the link comes as `media="print"`:
+ * fetched but not applied, as applying it restyles every element of the page (50-90 ms of a phone's main
+ * thread after the first paint). The design system switches it on when the page first needs a token or
+ * keyframes its head lacks, and the shell when the page moves to another address
+ * (shared-ui/src/whole-global-styles.ts, docs/performance.md).
  */
 export const WHOLE_GLOBAL_STYLES_ATTRIBUTE = 'data-shop-whole-sheet';
 

@@ -19,6 +19,8 @@ let headCut: string | null | undefined;
 
 /** Applies the whole global sheet where the page holds it back; nothing on any other page. */
 export function applyWholeGlobalStyles(): void {
+  // Null: applied already, or the page holds none back (every later move of the shell ends here).
+  if (headCut === null) return;
   headCut = null;
   const link = heldSheet();
   if (link) link.media = 'all';
