@@ -1,5 +1,6 @@
-import { chromium, type CDPSession } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '@shop/release-tool/chromium';
+import { mainThreadEvents, readProfile, traceLoad, type ReadProfile, type TraceEvent } from './load-trace.ts';
 
 // `node scripts/bench/main-thread.ts <url> [runs]`: where a page's main thread goes on a phone-speed CPU
 // (4x throttled, as Lighthouse's mobile profile), from a CPU profile and a trace of one cold load each run.
@@ -21,22 +22,6 @@ const WATCHED = [
   'formatLongDate',
 ] as const;
 
-interface TraceEvent {
-  name: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string };
-}
-
-interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string }; children?: number[] }[];
-  startTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
-
 async function recordLoad(url: string, settleMs: number) {
   const browser = await chromium.launch(chromiumLaunchOptions());
   try {
@@ -45,38 +30,10 @@ async function recordLoad(url: string, settleMs: number) {
       isMobile: true,
       deviceScaleFactor: 1.75,
     });
-    const page = await context.newPage();
-    const cdp: CDPSession = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-    const events: TraceEvent[] = [];
-    cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
-    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-    await cdp.send('Tracing.start', {
-      categories: 'devtools.timeline,disabled-by-default-devtools.timeline',
-      transferMode: 'ReportEvents',
-    });
-    await cdp.send('Profiler.start');
-    await page.goto(url, { waitUntil: 'networkidle' });
-    await page.waitForTimeout(settleMs);
-    const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
-    await cdp.send('Tracing.end');
-    await complete;
-    return { events, profile };
+    return await traceLoad(await context.newPage(), url, { cpuSlowdown: 4, settleMs });
   } finally {
     await browser.close();
   }
-}
-
-/** The renderer main thread's events. */
-function mainThreadEvents(events: TraceEvent[]): TraceEvent[] {
-  const mainThreads = new Set(
-    events
-      .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
-      .map((event) => `${event.pid}:${event.tid}`),
-  );
-  return events.filter((event) => mainThreads.has(`${event.pid}:${event.tid}`));
 }
 
 /** The renderer's main thread's tasks of 50 ms or more from the first contentful paint on. */
@@ -86,20 +43,6 @@ function longTasksAfterPaint(onMain: TraceEvent[]): TraceEvent[] {
     .filter((event) => event.name === 'RunTask' && (event.dur ?? 0) >= 50_000)
     .filter((event) => !paint || event.ts >= paint.ts);
 }
-
-/** A profile's samples read once: when each was taken, the time it stands for, and its stack's nodes. */
-function readProfile(profile: CpuProfile) {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parentOf = new Map<number, number>();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
-  let at = profile.startTime;
-  const samples = profile.samples.map((leaf, index) => {
-    at += profile.timeDeltas[index] ?? 0;
-    return { at, ms: (profile.timeDeltas[index + 1] ?? 0) / 1000, leaf };
-  });
-  return { byId, parentOf, samples };
-}
-type ReadProfile = ReturnType<typeof readProfile>;
 
 /** One line for a long task: the browser's steps inside it and the functions with the most samples. */
 function insideTask(task: TraceEvent, onMain: TraceEvent[], { byId, samples }: ReadProfile): string {

@@ -1,3 +1,6 @@
+// First and last: the design system's evaluation in a task of its own (evaluation/yield-first.ts).
+import './evaluation/yield-first.ts';
+
 export { getShopSystem } from './theme.ts';
 export { ShopThemeProvider } from './theme-provider.tsx';
 export { createShopStyleCache } from './style-cache.ts';
@@ -49,3 +52,6 @@ export { usePageTitle } from './page-title.ts';
 export { PageProgress } from './components/PageProgress.tsx';
 export { UnsentSuspenseFallbacks } from './components/unsent-suspense-fallbacks.ts';
 export { CheckIcon } from './components/icons.ts';
+
+export { nextTask } from './evaluation/next-task.ts';
+import './evaluation/yield-last.ts';

@@ -1,6 +1,6 @@
 import { firstCallArrival, shopQueryClient, startFromPageData } from '@shop/shared-api';
 import { SERVER_PAGE_DATA_ID } from '@shop/shared-contract';
-import { getShopSystem, warmUpFormatsOffMainThread } from '@shop/shared-ui';
+import { getShopSystem, nextTask, warmUpFormatsOffMainThread } from '@shop/shared-ui';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BootFailure } from './app/BootFailure.tsx';
@@ -17,9 +17,6 @@ const REMOTE_WAIT_MS = 4000;
 /** How much longer it waits for the page's first api answer (index.html asked for it at boot). */
 const FIRST_ANSWER_WAIT_MS = 1000;
 
-/** Resumes in a later task, so the work before and after it are two tasks instead of one long one. */
-const nextTask = () => new Promise((resume) => setTimeout(resume, 0));
-
 const container = document.getElementById('root')!;
 // The page server rendered this page (page-server/): its data block holds the answers it was rendered from.
 const pageData = document.getElementById(SERVER_PAGE_DATA_ID);
@@ -32,8 +29,8 @@ const firstAnswer = firstCallArrival();
 warmUpFormatsOffMainThread();
 
 try {
-  // The shared code has just been evaluated, in one long task; what follows (config, remotes) starts in the
-  // next one instead of lengthening it (docs/performance.md, round 5).
+  // The shared code has just been evaluated (its last slice, shared-ui/src/evaluation); what follows
+  // (config, remotes) starts in the next task instead of lengthening it (docs/performance.md, round 5).
   await nextTask();
   const config = await loadRuntimeConfig();
   registerShopRemotes(config);
