@@ -10,7 +10,8 @@ export interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string };
+  /** `name` on thread names; `data.url` on a `FunctionCall` (the script of the function the task called). */
+  args?: { name?: string; data?: { url?: string } };
 }
 
 export interface CpuProfile {
