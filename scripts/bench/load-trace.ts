@@ -10,8 +10,7 @@ export interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  /** `name` on thread names; `data.url` on a `FunctionCall` (the script of the function the task called). */
-  args?: { name?: string; data?: { url?: string } };
+  args?: { name?: string };
 }
 
 export interface CpuProfile {
