@@ -40,8 +40,11 @@ test('the shared code is evaluated in three tasks, and the federation start in a
     return false;
   };
   const entrySamples = new Map<TraceEvent | undefined, number>();
-  for (const { at, leaf } of samples)
-    if (inShellEntry(leaf)) entrySamples.set(taskOf(at), (entrySamples.get(taskOf(at)) ?? 0) + 1);
+  for (const { at, leaf } of samples) {
+    if (!inShellEntry(leaf)) continue;
+    const task = taskOf(at);
+    entrySamples.set(task, (entrySamples.get(task) ?? 0) + 1);
+  }
   const [federationStart] = [...entrySamples].sort((a, b) => b[1] - a[1])[0] ?? [];
   expect(federationStart, "the task that runs most of the shell's remote entry").toBeDefined();
   expect(evaluating, "the shared chunk's tasks hold the federation start").not.toContain(federationStart);
