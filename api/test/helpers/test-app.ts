@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach, onTestFailed } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions, type ShopApp } from '../../src/app.ts';
 import type { ApiConfig } from '../../src/config/api-config.ts';
@@ -132,6 +132,15 @@ export function useTestApp(
   });
   afterAll(async () => {
     await started?.close();
+  });
+  // A 500 in a test is only a status code; what the app logged at error level while that test ran says why
+  // (a failure on CI that does not come back on a rerun is read from this).
+  beforeEach(() => {
+    const from = started?.logs.length ?? 0;
+    onTestFailed(() => {
+      const errors = started?.logs.slice(from).filter((line) => Number(line.level) >= 50) ?? [];
+      for (const line of errors) console.error('the app logged while this test ran:', JSON.stringify(line));
+    });
   });
   const running = () => {
     if (!started) throw new Error('useTestApp: the app is only there inside tests');
