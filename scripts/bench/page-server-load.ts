@@ -109,10 +109,12 @@ async function changeStock(api: string, token: string, id: string) {
   const { product } = (await (await fetch(`${api}/product/${id}`)).json()) as {
     product: { name: string; price: number; description: string; category: string; stock: number };
   };
+  // The fields an edit takes; the answer's others (its pictures as views, ratings) are refused (400).
+  const { name, price, description, category, stock } = product;
   const edited = await fetch(`${api}/admin/product/${id}`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ ...product, stock: (product.stock + 1) % 50 }),
+    body: JSON.stringify({ name, price, description, category, stock: (stock + 1) % 50 }),
   });
   if (!edited.ok) throw new Error(`the stock change answered HTTP ${edited.status}`);
 }
