@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 const chakraEntry = createRequire(import.meta.url).resolve('@chakra-ui/react');
 const memoFile = path.join(path.dirname(chakraEntry), '..', 'esm', 'utils', 'memo.js');
 const { memo } = (await import(pathToFileURL(memoFile).href)) as {
-  memo: <T>(fn: (key: string) => T) => (key: string) => T;
+  memo: <A extends unknown[], T>(fn: (...args: A) => T) => (...args: A) => T;
 };
 
 describe("Chakra's style memo, as patched (patches/README.md)", () => {
@@ -26,5 +26,24 @@ describe("Chakra's style memo, as patched (patches/README.md)", () => {
     styleOf('first');
     expect(compute).toHaveBeenCalledTimes(502);
     expect(compute).toHaveBeenLastCalledWith('first');
+  });
+
+  it("keys a memo's own answer by a name of its own when it comes back as an argument", () => {
+    // A recipe's styles (a memo's answer) go into css() on every render of every element; unpatched, each
+    // call wrote out and looked up a key as long as everything in those styles.
+    const recipeStyles = memo((size: string) => ({ fontSize: size, padding: '4', _hover: { bg: 'gray.100' } }));
+    const merge = vi.fn((styles: object, extra: object) => ({ ...styles, ...extra }));
+    const css = memo(merge);
+    const styles = recipeStyles('sm');
+    expect(css(styles, { color: 'red' })).toEqual({ ...styles, color: 'red' });
+    expect(css(styles, { color: 'red' })).toBe(css(styles, { color: 'red' }));
+    expect(merge).toHaveBeenCalledTimes(1);
+    // The same styles in an object the memo did not make are keyed by what they hold, so they are a
+    // different key: hashed by content (unpatched), the copy was a hit.
+    css({ ...styles }, { color: 'red' });
+    expect(merge).toHaveBeenCalledTimes(2);
+    // Objects no memo answered stay keyed by what they hold: equal content, one computation.
+    css({ ...styles }, { color: 'red' });
+    expect(merge).toHaveBeenCalledTimes(2);
   });
 });
