@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { nextTask } from '@shop/shared-ui';
 
 /**
  * What a shopper does on a server-rendered page before React holds its elements: index.html's boot script
@@ -51,7 +52,7 @@ async function hydrated(element: Element): Promise<boolean> {
   await committed;
   const held = await heldByReact(element);
   // A part hydrated after the page (its code arrived later) commits in a task of its own.
-  if (held) await new Promise((resume) => setTimeout(resume, 0));
+  if (held) await nextTask();
   return held && element.isConnected;
 }
 
