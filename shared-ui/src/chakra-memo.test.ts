@@ -31,7 +31,11 @@ describe("Chakra's style memo, as patched (patches/README.md)", () => {
   it("keys a memo's own answer by a name of its own when it comes back as an argument", () => {
     // A recipe's styles (a memo's answer) go into css() on every render of every element; unpatched, each
     // call wrote out and looked up a key as long as everything in those styles.
-    const recipeStyles = memo((size: string) => ({ fontSize: size, padding: '4', _hover: { bg: 'gray.100' } }));
+    const recipeStyles = memo((size: string) => ({
+      fontSize: size,
+      padding: '4',
+      _hover: { bg: 'gray.100' },
+    }));
     const merge = vi.fn((styles: object, extra: object) => ({ ...styles, ...extra }));
     const css = memo(merge);
     const styles = recipeStyles('sm');
