@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { REMOTE_NAMES, shopPorts, type RemoteName } from '@shop/shared-contract';
 import { shellConfig } from '@shop/shared-contract/shell-config';
 import { startPageServer } from './page-server.ts';
+import { stopWhenAsked } from './process/stop-when-asked.ts';
 
 // `node page-server/src/main.ts`: the shell's page server on SHELL_PORT (README, "The page server").
 // config.json is made from the environment as `pnpm start` makes it: the same variables, the same defaults.
@@ -54,10 +55,13 @@ async function serve() {
     console.log(
       `[page-server] serving the shop at ${server.url} with the storefront of ${config.remotes.storefront}`,
     );
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    process.on(signal, () => {
-      void server.close().then(() => process.exit(0));
-    });
+  stopWhenAsked({
+    close: () => server.close(),
+    signals: process,
+    worker: cluster.worker,
+    exit: (code) => process.exit(code),
+    log: (line) => console.error(`[page-server] ${line}`),
+  });
 }
 
 /**
