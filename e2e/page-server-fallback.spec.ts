@@ -51,6 +51,7 @@ for (const [problem, source] of Object.entries(releases)) {
       for (let i = 0; i < 3; i++) {
         const answer = await request.get(`${shell.url}/`);
         expect(answer.status()).toBe(200);
+        expect(answer.headers()['server-timing']).toMatch(/^cache;desc=prerendered, total;dur=[\d.]+$/);
         const html = await answer.text();
         expect(html).not.toContain(`<div id="root" ${SERVER_RENDERED_ATTRIBUTE}`);
         // Today's prerendered home: the hero is in the first response all the same.

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { SERVER_RENDERED_ATTRIBUTE } from '@shop/shared-contract';
+import { readServerTiming } from '../page-server/src/http/server-timing.ts';
 import { layoutShiftTotal, recordLayoutShifts } from './support/layout-shifts.ts';
 import { api, productList, rupees, storefront, type ListedProduct } from './support/storefront.ts';
 
@@ -100,6 +101,26 @@ test.describe('without JavaScript, each public address shows its real content', 
       await expect(storefront(page)).toContainText(detail.product.reviews[0]!.comment);
     });
   });
+});
+
+test('a page says how it was answered: rendered, its steps timed, then from the cache', async ({
+  request,
+}) => {
+  const { products } = await productList(request);
+  // An address nobody asked for before: the server has no page for it yet.
+  const address = `/product/${products[0]!._id}?seen=${Date.now()}`;
+  const rendered = readServerTiming((await request.get(address)).headers()['server-timing'] ?? '');
+  expect(rendered.cache?.desc).toBe('miss');
+  expect(rendered.data?.dur).toBeGreaterThan(0);
+  expect(rendered.render?.dur).toBeGreaterThan(0);
+  expect(rendered.compress?.dur).toBeGreaterThanOrEqual(0);
+  // Each step rounded to a tenth of a millisecond.
+  expect(rendered.total!.dur!).toBeGreaterThanOrEqual(rendered.data!.dur! + rendered.render!.dur! - 0.2);
+
+  const cached = readServerTiming((await request.get(address)).headers()['server-timing'] ?? '');
+  expect(cached.cache?.desc).toBe('hit');
+  expect(cached.render).toBeUndefined();
+  expect(cached.total?.dur).toBeLessThan(rendered.total!.dur!);
 });
 
 test.describe('React takes a rendered page over as it is', () => {

@@ -15,6 +15,7 @@ import {
   staticCacheControl,
 } from './http/cache-control.ts';
 import { compressedHarder, preparedPage, sendNotFound, sendPage } from './http/send-page.ts';
+import { serverTiming, type PageSource, type RenderTimings } from './http/server-timing.ts';
 import { createThrottledLog } from './http/throttled-log.ts';
 import { NoStorefrontRelease, renderPage } from './render/render-page.ts';
 import { loadShellServer, type ShellServer } from './render/shell-server.ts';
@@ -177,7 +178,10 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
   }
 
   /** Renders once however many ask for the same address at the same time. */
-  const rendering = new Map<string, Promise<{ page: CachedPage; cacheable: boolean }>>();
+  const rendering = new Map<
+    string,
+    Promise<{ page: CachedPage; cacheable: boolean; timings: RenderTimings }>
+  >();
   function render(key: string, url: URL, release: StorefrontRelease | null, docs: ShellDocuments) {
     let pending = rendering.get(key);
     if (!pending) {
@@ -195,9 +199,11 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
           shopUrl: options.shopUrl,
           signal: AbortSignal.timeout(options.renderTimeoutMs),
         });
+        const compressing = performance.now();
         const page = preparedPage(rendered.status, rendered.html, renderedPolicy(document));
+        const timings = { ...rendered.timings, compressMs: performance.now() - compressing };
         if (rendered.cacheable) cache.set(key, page, startedIn);
-        return { page, cacheable: rendered.cacheable };
+        return { page, cacheable: rendered.cacheable, timings };
       })().finally(() => rendering.delete(key));
       rendering.set(key, pending);
     }
@@ -214,6 +220,9 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
   };
 
   async function servePage(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const started = performance.now();
+    const timing = (source: PageSource, render?: RenderTimings) =>
+      res.setHeader('Server-Timing', serverTiming(source, performance.now() - started, render));
     let docs: ShellDocuments | null = null;
     let visitor: VisitorConfig | null = null;
     try {
@@ -227,6 +236,7 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
       if (hit) {
         // How old the page is, as a cache says (RFC 9111): a CDN's minute counts from the render, not from now.
         res.setHeader('Age', Math.floor((Date.now() - hit.page.renderedAt) / 1000));
+        timing(hit.fresh ? 'hit' : 'stale');
         sendPage(req, res, hit.page, publicCache(res, visitor));
         if (!hit.fresh)
           render(key, url, release, docs).catch((error: unknown) =>
@@ -235,16 +245,18 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
         else compressHarder(key, hit.page, url);
         return;
       }
-      const { page, cacheable } = await withTimeout(
+      const { page, cacheable, timings } = await withTimeout(
         render(key, url, release, docs),
         options.renderTimeoutMs,
         'the render',
       );
+      timing('miss', timings);
       sendPage(req, res, page, cacheable ? publicCache(res, visitor) : PRIVATE_PAGE_CACHE);
     } catch (error) {
       if (!(error instanceof NoStorefrontRelease)) problem(url, error, 'served prerendered');
       docs ??= await documents.for(visitor?.config ?? config, null);
       if (visitor?.setCookie) res.setHeader('Set-Cookie', visitor.setCookie);
+      timing('prerendered');
       sendPage(req, res, fallbackFor(docs, url), PRIVATE_PAGE_CACHE);
     }
   }

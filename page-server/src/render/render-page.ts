@@ -21,6 +21,8 @@ export interface RenderedPage {
    * every reset token, every mistyped address) and cheap to render.
    */
   cacheable: boolean;
+  /** The storefront's data (its server entry's api calls) and the render of the tree and the document. */
+  timings: { dataMs: number; renderMs: number };
 }
 
 export interface PageRenderRequest {
@@ -62,6 +64,7 @@ export async function renderPage({
   shopUrl,
   signal,
 }: PageRenderRequest): Promise<RenderedPage> {
+  const started = performance.now();
   const owner = shell.routeOwnerOf(url.pathname);
   const queryClient = shell.createServerQueryClient();
   let prepared: PreparedPage | null = null;
@@ -69,6 +72,7 @@ export async function renderPage({
     if (!release) throw new NoStorefrontRelease();
     prepared = await release.entry.preparePage({ url, shopUrl, queryClient });
   }
+  const preparedAt = performance.now();
   const root = await shell.renderRoot({
     url,
     config,
@@ -83,14 +87,16 @@ export async function renderPage({
         ? notFoundHead(shopUrl, url.pathname)
         : null;
   const status = prepared?.kind === 'content' ? prepared.status : prepared?.kind === 'not-found' ? 404 : 200;
+  const html = pageDocument(document, {
+    head,
+    root: root.markup,
+    styles: root.styles,
+    pageData: shell.pageDataOf(queryClient),
+  });
   return {
     status,
-    html: pageDocument(document, {
-      head,
-      root: root.markup,
-      styles: root.styles,
-      pageData: shell.pageDataOf(queryClient),
-    }),
+    html,
     cacheable: prepared?.kind === 'content' && prepared.status === 200,
+    timings: { dataMs: preparedAt - started, renderMs: performance.now() - preparedAt },
   };
 }
