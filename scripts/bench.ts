@@ -262,6 +262,8 @@ async function pageServerFigures() {
     '400 popular pages, a stock change a second': load.whileChanging,
     "the api: those 400 products' answers, the same": load.apiWhileChanging,
   });
+  console.log('\nWhere a page rendered in the warm run spent its time in the server (its Server-Timing):');
+  console.table(load.uncachedSteps);
   console.table({
     memory: {
       ...load.memory,

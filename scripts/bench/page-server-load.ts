@@ -4,6 +4,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { seedCatalog } from '../../api/bench/random-catalog.ts';
+import { readServerTiming } from '../../page-server/src/http/server-timing.ts';
 import { startShop } from '../lib/shop-process.ts';
 
 // Issue 22's figures for the page server itself, on a catalog of 10,000 products: a cached product page
@@ -119,6 +120,37 @@ async function changeStock(api: string, token: string, id: string) {
   if (!edited.ok) throw new Error(`the stock change answered HTTP ${edited.status}`);
 }
 
+/** The steps a rendered page's Server-Timing names, in the order they happen. */
+const RENDER_STEPS = ['data', 'render', 'compress', 'total'] as const;
+
+/**
+ * Each step's durations from the Server-Timing of the pages rendered while `record` was given to the load
+ * (cache hits and fallbacks name no steps), and their p50, p90 and p99 in ms.
+ */
+function renderStepTimes() {
+  const times = Object.fromEntries(RENDER_STEPS.map((step) => [step, [] as number[]]));
+  const record = (headers: Record<string, string | string[] | undefined> = {}) => {
+    // autocannon keeps the names as sent.
+    const header = headers['Server-Timing'] ?? headers['server-timing'];
+    const metrics = readServerTiming(String(header ?? ''));
+    if (metrics.cache?.desc !== 'miss') return;
+    for (const step of RENDER_STEPS)
+      if (metrics[step]?.dur !== undefined) times[step]!.push(metrics[step].dur);
+  };
+  const at = (sorted: number[], share: number) =>
+    sorted.length
+      ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]! * 10) / 10
+      : NaN;
+  const summary = () =>
+    Object.fromEntries(
+      RENDER_STEPS.map((step) => {
+        const sorted = times[step]!.toSorted((a, b) => a - b);
+        return [step, { 'p50 ms': at(sorted, 0.5), 'p90 ms': at(sorted, 0.9), 'p99 ms': at(sorted, 0.99) }];
+      }),
+    );
+  return { record, summary };
+}
+
 interface Load {
   'req/s': number;
   'p50 ms': number;
@@ -166,13 +198,16 @@ export async function measurePageServerLoad() {
       // the goal is held to. Together ~9,000 renders at two processes' pace, within the 10,028 products: a
       // product asked again would come from the page cache.
       let next = 1;
-      const differentProducts = (duration: number) =>
+      const differentProducts = (duration: number, steps?: ReturnType<typeof renderStepTimes>) =>
         run({
           duration,
           url: shop.shellUrl,
           headers: { 'accept-encoding': 'br' },
           requests: [
-            { setupRequest: (request) => ({ ...request, path: `/product/${ids[next++ % ids.length]}` }) },
+            {
+              setupRequest: (request) => ({ ...request, path: `/product/${ids[next++ % ids.length]}` }),
+              ...(steps && { onResponse: (_status, _body, _context, headers) => steps.record(headers) }),
+            },
           ],
         });
       const uncachedCold = await differentProducts(5);
@@ -182,7 +217,10 @@ export async function measurePageServerLoad() {
       const servers = { page: pageServerProcesses(ports.shell), api: apiProcesses(ports.api) };
       const cpuBefore = { page: cpuMsOf(servers.page), api: cpuMsOf(servers.api) };
       const renderedBefore = next;
-      const uncached = await differentProducts(SECONDS);
+      // Where a page's time went inside the server, from each answer's Server-Timing: what the client's
+      // latency has beyond `total` is waiting outside the server's code (in the socket, for the process).
+      const steps = renderStepTimes();
+      const uncached = await differentProducts(SECONDS, steps);
       const rendered = next - renderedBefore;
       if (next > ids.length)
         console.warn(
@@ -268,6 +306,7 @@ export async function measurePageServerLoad() {
         cached,
         uncachedCold,
         uncached: { ...uncached, rendered, ...cpu },
+        uncachedSteps: steps.summary(),
         memory: {
           'requests a round': MEMORY_REQUESTS,
           'RSS at start MB': Math.round(startRss),
