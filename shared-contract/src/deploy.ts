@@ -63,6 +63,14 @@ export const SHIPPED_GLOBAL_STYLES_ID = 'shop-global-styles';
 export const RENDERED_STYLES_ATTRIBUTE = 'data-shop-rendered-styles';
 
 /**
+ * The id of the inert `<template>` in which a prerendered or server-rendered page holds its module
+ * preloads and its entry until its first paint (page-server/src/documents/shell-document.ts). The shell's
+ * boot script, an inline script that imports nothing, starts them from it by this id (shell/index.html),
+ * and the design system finds the page's held whole sheet there (shared-ui/src/whole-global-styles.ts).
+ */
+export const HELD_ENTRY_TEMPLATE_ID = 'shop-entry';
+
+/**
  * The attribute of a server-rendered page's link to the design system's whole global sheet. The page's head
  * carries only the tokens and keyframes its markup draws with, and the link comes as `media="print"`:
  * fetched but not applied, as applying it restyles every element of the page (50-90 ms of a phone's main

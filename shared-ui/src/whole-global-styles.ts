@@ -3,7 +3,11 @@
 // with, and sends the whole sheet as a link that is fetched but not applied (`media="print"`,
 // page-server/src/documents/shell-document.ts): applied, it declares ~640 custom properties on the root,
 // which every element inherits, so every element is styled again, in a long task after the first paint.
-import { SHIPPED_GLOBAL_STYLES_ID, WHOLE_GLOBAL_STYLES_ATTRIBUTE } from '@shop/shared-contract';
+import {
+  HELD_ENTRY_TEMPLATE_ID,
+  SHIPPED_GLOBAL_STYLES_ID,
+  WHOLE_GLOBAL_STYLES_ATTRIBUTE,
+} from '@shop/shared-contract';
 
 const HELD_SHEET = `link[${WHOLE_GLOBAL_STYLES_ATTRIBUTE}]`;
 
@@ -11,7 +15,7 @@ const HELD_SHEET = `link[${WHOLE_GLOBAL_STYLES_ATTRIBUTE}]`;
 const heldSheet = () =>
   document.querySelector<HTMLLinkElement>(HELD_SHEET) ??
   document
-    .querySelector<HTMLTemplateElement>('#shop-entry')
+    .querySelector<HTMLTemplateElement>(`#${HELD_ENTRY_TEMPLATE_ID}`)
     ?.content.querySelector<HTMLLinkElement>(HELD_SHEET);
 
 /** The head's cut of the global styles while the whole sheet is held; null once it applies, or none is held. */

@@ -1,9 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { FIRST_PICTURE_ATTRIBUTE, SHIPPED_GLOBAL_STYLES_ID } from '@shop/shared-contract';
+import {
+  FIRST_PICTURE_ATTRIBUTE,
+  HELD_ENTRY_TEMPLATE_ID,
+  SHIPPED_GLOBAL_STYLES_ID,
+} from '@shop/shared-contract';
 import { shellConfig } from '@shop/shared-contract/shell-config';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEPLOY_MARK, documentFor, shellDocuments } from './shell-document.ts';
@@ -159,8 +163,14 @@ describe('the catalog’s and a product page’s documents', () => {
     // As on the prerendered home: the JavaScript waits for the first paint, in the inert template.
     for (const page of [catalog, product]) {
       expect(page).not.toMatch(/<script type="module"/);
-      expect(page).toContain('<template id="shop-entry">');
+      expect(page).toContain(`<template id="${HELD_ENTRY_TEMPLATE_ID}">`);
     }
+  });
+
+  it("hold the entry where the shell's boot script looks for it", () => {
+    // The boot script is inline and imports nothing: it names the template itself.
+    const shellPage = readFileSync(path.join(import.meta.dirname, '../../../shell/index.html'), 'utf8');
+    expect(shellPage).toContain(`document.getElementById('${HELD_ENTRY_TEMPLATE_ID}')`);
   });
 
   it('are not prerendered where the address says more than the skeleton knows', async () => {

@@ -1,6 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { WHOLE_GLOBAL_STYLES_ATTRIBUTE, type RuntimeConfig } from '@shop/shared-contract';
+import {
+  HELD_ENTRY_TEMPLATE_ID,
+  WHOLE_GLOBAL_STYLES_ATTRIBUTE,
+  type RuntimeConfig,
+} from '@shop/shared-contract';
 import { firstApiCall } from './first-api-call.ts';
 import { globalStyleSheet, type GlobalStyleSheet } from './global-styles.ts';
 
@@ -243,7 +247,7 @@ export async function shellDocuments(
       .replace(
         /<script type="module" crossorigin src="([^"]+)"><\/script>/,
         (_tag, src: string) =>
-          `<template id="shop-entry">${preloads.join('')}<link rel="modulepreload" crossorigin href="${src}" data-shop-entry /></template>`,
+          `<template id="${HELD_ENTRY_TEMPLATE_ID}">${preloads.join('')}<link rel="modulepreload" crossorigin href="${src}" data-shop-entry /></template>`,
       );
   };
   const prerendered = heldUntilFirstPaint(styled(page));
@@ -258,7 +262,9 @@ export async function shellDocuments(
     // Fetched, not applied, until the page needs more than its head's cut (WHOLE_GLOBAL_STYLES_ATTRIBUTE).
     const wholeSheet = `<link rel="stylesheet" href="${globalStyles.path}" media="print" ${WHOLE_GLOBAL_STYLES_ATTRIBUTE} />`;
     return {
-      ...renderedDocument(html.replace('<template id="shop-entry">', (tag) => tag + wholeSheet)),
+      ...renderedDocument(
+        html.replace(`<template id="${HELD_ENTRY_TEMPLATE_ID}">`, (tag) => tag + wholeSheet),
+      ),
       globalStyles,
     };
   };
