@@ -11,8 +11,9 @@ import { startThrowawayPostgres } from './lib/throwaway-postgres.ts';
 import { DEBUG_PORT, runLighthouse, runLighthouseInTab, type LighthouseFigures } from './bench/lighthouse.ts';
 import { measurePage, SCREENS, scriptName, weighLoad, type PageWeight } from './bench/page-weight.ts';
 import { benchPages, type BenchPage } from './bench/pages.ts';
-import { measureAdminLists } from './bench/admin-lists.ts';
-import { measurePageServerLoad, PAGE_SERVER_GOALS } from './bench/page-server-load.ts';
+import { adminScaleFigures } from './bench/admin-scale.ts';
+import { kb, versus } from './bench/figure-format.ts';
+import { pageServerFigures } from './bench/page-server-figures.ts';
 
 // `pnpm bench`: performance figures of the assembled production build, printed next to issue 12's goals
 // and written to .bench/. Figures, not pass/fail: timings move with the machine's load, so no test asserts
@@ -23,8 +24,6 @@ import { measurePageServerLoad, PAGE_SERVER_GOALS } from './bench/page-server-lo
 const ports = { shell: 4200, storefront: 4201, admin: 4202, api: 3200 };
 const outDir = path.join(repoRoot, '.bench');
 mkdirSync(outDir, { recursive: true });
-
-const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 /** What TCP sends before its first acknowledgement: 10 segments of 1,460 bytes (RFC 6928). */
 const FIRST_FLIGHT_BYTES = 14_600;
@@ -101,13 +100,6 @@ async function measureSignedIn(bench: BenchPage, shellUrl: string, runs: number)
   }
 }
 
-/** Goal cells: the figure, then the goal and a mark when it is missed. */
-function versus(value: number, goal: number | undefined, better: 'lower' | 'higher', text = String(value)) {
-  if (goal === undefined) return text;
-  const met = better === 'lower' ? value <= goal : value >= goal;
-  return `${text} (${better === 'lower' ? '≤' : '≥'}${goal}${met ? '' : ' ✗'})`;
-}
-
 const shopper = { email: 'shopper@example.com', password: 'Shopper12345' };
 const admin = { email: 'admin@example.com', password: 'Admin12345' };
 
@@ -124,62 +116,6 @@ function adminRemoteFigures(weight: PageWeight, who: string) {
     'admin remote JS gzip KB': kb(scripts.reduce((n, file) => n + file.gzip, 0)),
     'chart chunk gzip KB': kb(chart.reduce((n, file) => n + file.gzip, 0)),
   };
-}
-
-/** Issue 10, point 8: a shop of 5,000 orders, 2,000 users and 500 products, each admin list timed. */
-async function adminScaleFigures() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-scale-'));
-  const scalePorts = { shell: 4210, storefront: 4211, admin: 4212, api: 3210 };
-  try {
-    const seeded = spawnSync(
-      process.execPath,
-      [path.join(repoRoot, 'api', 'bench', 'seed-admin-scale.ts'), dataDir],
-      {
-        cwd: repoRoot,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    if (seeded.status !== 0) throw new Error(`seeding the grown shop failed (exit ${seeded.status})`);
-    const totals = JSON.parse(seeded.stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
-    const scaleShop = await startShop(scalePorts, { DATA_DIR: dataDir });
-    try {
-      // The api's answers themselves: the spec's whole list against one page with its figures.
-      const apiBase = `http://localhost:${scalePorts.api}/api/v1`;
-      const login = await fetch(`${apiBase}/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(admin),
-      });
-      const { accessToken } = (await login.json()) as { accessToken: string };
-      const answers = [];
-      for (const list of ['orders', 'users', 'products']) {
-        for (const query of ['', '?page=1&limit=10']) {
-          const times: number[] = [];
-          let bytes = 0;
-          for (let run = 0; run < 3; run++) {
-            const started = performance.now();
-            const response = await fetch(`${apiBase}/admin/${list}${query}`, {
-              headers: { Authorization: `Bearer ${accessToken}` },
-            });
-            bytes = (await response.arrayBuffer()).byteLength;
-            times.push(performance.now() - started);
-          }
-          answers.push({
-            answer: `GET /admin/${list}${query}`,
-            'KB (uncompressed)': kb(bytes),
-            'median ms': Math.round(times.sort((a, b) => a - b)[1]!),
-          });
-        }
-      }
-      const lists = await measureAdminLists(scaleShop.shellUrl, admin);
-      return { totals, answers, lists };
-    } finally {
-      await scaleShop.stop();
-    }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
 }
 
 /** Issue 13 §2: a minute of browse, product, add to cart and paid checkout against a real api. */
@@ -237,40 +173,6 @@ if (process.argv.includes('--csv-only')) {
 if (process.argv.includes('--mixed-only')) {
   mixedTraffic();
   process.exit(0);
-}
-
-/** Issue 22: the page server under load (cached and rendered product pages) and its memory. */
-async function pageServerFigures() {
-  await buildMissingApps(frontendApps);
-  const load = await measurePageServerLoad();
-  const { cached, uncached } = PAGE_SERVER_GOALS;
-  console.log(
-    `\nThe page server (${load.workers} process${load.workers > 1 ? 'es' : ''}, PAGE_SERVER_WORKERS), ${load.products} products, 50 connections, 10 s (issue 22's goals beside)`,
-  );
-  console.table({
-    'product page from its cache': {
-      ...load.cached,
-      'req/s': versus(load.cached['req/s'], cached.requestsPerSecond, 'higher'),
-      'p99 ms': versus(load.cached['p99 ms'], cached.p99Ms, 'lower'),
-    },
-    'a different product each request, the first 5 s': load.uncachedCold,
-    'a different product each request, warm': {
-      ...load.uncached,
-      'req/s': versus(load.uncached['req/s'], uncached.requestsPerSecond, 'higher'),
-      'p99 ms': versus(load.uncached['p99 ms'], uncached.p99Ms, 'lower'),
-    },
-    '400 popular pages, a stock change a second': load.whileChanging,
-    "the api: those 400 products' answers, the same": load.apiWhileChanging,
-  });
-  console.log('\nWhere a page rendered in the warm run spent its time in the server (its Server-Timing):');
-  console.table(load.uncachedSteps);
-  console.table({
-    memory: {
-      ...load.memory,
-      'growth MB': versus(load.memory['growth MB'], PAGE_SERVER_GOALS.memoryGrowthMb, 'lower'),
-    },
-  });
-  return load;
 }
 
 if (process.argv.includes('--page-server-only')) {
@@ -382,7 +284,7 @@ if (!process.env.BENCH_SKIP_PAGE_SERVER) results.pageServer = await pageServerFi
 // Issue 10, point 8: the admin lists at scale (skipped with the api figures: it starts its own api).
 if (!process.env.BENCH_SKIP_API) {
   // Issue 10, point 8: the admin lists at scale.
-  const scale = await adminScaleFigures();
+  const scale = await adminScaleFigures(admin);
   console.log(`\nAdmin lists in a grown shop (${JSON.stringify(scale.totals)})`);
   console.table(scale.answers);
   console.log(
