@@ -48,6 +48,16 @@ describe('stopWhenAsked', () => {
     expect(log).not.toHaveBeenCalled();
   });
 
+  it('exits 1, saying why, when closing the server fails', async () => {
+    const signals = new EventEmitter();
+    const exit = vi.fn<(code: number) => void>();
+    const log = vi.fn<(line: string) => void>();
+    stopWhenAsked({ close: () => Promise.reject(new Error('socket stuck')), signals, exit, log });
+    signals.emit('SIGINT');
+    await vi.waitFor(() => expect(exit).toHaveBeenCalledWith(1));
+    expect(log).toHaveBeenCalledWith('closing failed: Error: socket stuck');
+  });
+
   it('lets any other error of the worker through', () => {
     const { worker, exit } = processUnderTest();
     expect(() => worker.emit('error', new Error('something else'))).toThrow('something else');

@@ -29,7 +29,14 @@ export function stopWhenAsked({ close, signals, worker, exit, log }: StopWhenAsk
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    void close().then(() => exit(0));
+    // A close that fails still ends the process, or a stop would leave it hanging.
+    void close().then(
+      () => exit(0),
+      (error: unknown) => {
+        log(`closing failed: ${String(error)}`);
+        exit(1);
+      },
+    );
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) signals.on(signal, stop);
   worker?.on('error', (error: unknown) => {
