@@ -6,7 +6,7 @@ import { createPageCache, type CachedPage, type PageCacheOptions } from './cache
 import { followCatalogChanges } from './cache/catalog-changes.ts';
 import { pagesTouchedBy } from './cache/changed-pages.ts';
 import { createDocumentSource } from './documents/document-source.ts';
-import { documentFor, type RenderedDocument, type ShellDocuments } from './documents/shell-document.ts';
+import type { ShellDocuments } from './documents/shell-document.ts';
 import { baseSecurityHeaders, contentSecurityPolicy, inlineScriptHashes } from './http/security-headers.ts';
 import {
   IMMUTABLE_FILE_CACHE,
@@ -14,13 +14,13 @@ import {
   PUBLIC_PAGE_CACHE,
   staticCacheControl,
 } from './http/cache-control.ts';
-import { compressedHarder, preparedPage, sendNotFound, sendPage } from './http/send-page.ts';
+import { preparedPage, sendNotFound, sendPage } from './http/send-page.ts';
 import { serverTiming, type PageSource, type RenderTimings } from './http/server-timing.ts';
 import { createThrottledLog } from './http/throttled-log.ts';
-import { NoStorefrontRelease, renderPage } from './render/render-page.ts';
+import { NoStorefrontRelease } from './render/render-page.ts';
+import { createPageRenders } from './render/page-renders.ts';
 import { loadShellServer, type ShellServer } from './render/shell-server.ts';
 import { createRenderingReleases } from './render/rendering-release.ts';
-import type { StorefrontRelease } from './render/storefront-release.ts';
 import { followLiveReleases, type LiveReleasesFollower } from './releases/live-releases.ts';
 import { createServerReports } from './releases/server-reports.ts';
 import { visitorConfig, type VisitorConfig } from './releases/visitor-release.ts';
@@ -99,14 +99,6 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
   const problem = createThrottledLog(log);
   const securityHeaders = baseSecurityHeaders(options.https);
   const policyOf = (html: string) => contentSecurityPolicy(config, inlineScriptHashes(html));
-  // A rendered page's only scripts are its document's (React writes none into the markup, and the data
-  // blocks run no code): its policy is the document's, worked out once.
-  const documentPolicies = new WeakMap<RenderedDocument, string>();
-  const renderedPolicy = (document: RenderedDocument) => {
-    let policy = documentPolicies.get(document);
-    if (!policy) documentPolicies.set(document, (policy = policyOf(document.before + document.after)));
-    return policy;
-  };
 
   let shell: ShellServer | null = null;
   try {
@@ -149,66 +141,14 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     onChange: (products) => (products ? cache.drop(pagesTouchedBy(products)) : cache.clear()),
     log,
   });
-
-  /** The prerendered page of before, for an address the server could not render. */
-  const fallbacks = new Map<string, CachedPage>();
-  const fallbackFor = (docs: ShellDocuments, url: URL): CachedPage => {
-    const html = documentFor(docs, url.pathname, url.search);
-    let page = fallbacks.get(html);
-    if (!page) {
-      if (fallbacks.size >= 32) fallbacks.clear();
-      page = preparedPage(200, html, policyOf(html));
-      fallbacks.set(html, page);
-    }
-    return page;
-  };
-
-  /**
-   * A cached page asked for again is compressed harder in the background, one at a time: a page asked for
-   * once (a different product each request) never costs it.
-   */
-  let compressing = false;
-  function compressHarder(key: string, page: CachedPage, url: URL) {
-    if (compressing || page.compressedHarder) return;
-    compressing = true;
-    compressedHarder(page)
-      .then((better) => cache.replace(key, page, better))
-      .catch((error: unknown) => problem(url, error, 'kept as first compressed'))
-      .finally(() => (compressing = false));
-  }
-
-  /** Renders once however many ask for the same address at the same time. */
-  const rendering = new Map<
-    string,
-    Promise<{ page: CachedPage; cacheable: boolean; timings: RenderTimings }>
-  >();
-  function render(key: string, url: URL, release: StorefrontRelease | null, docs: ShellDocuments) {
-    let pending = rendering.get(key);
-    if (!pending) {
-      const startedIn = cache.generation;
-      pending = (async () => {
-        if (!shell || !docs.rendered) throw new Error('no server build to render with');
-        const admin = url.pathname === '/admin' || url.pathname.startsWith('/admin/');
-        const document = admin ? docs.rendered.admin : docs.rendered.page;
-        const rendered = await renderPage({
-          url,
-          shell,
-          release,
-          config: docs.config,
-          document,
-          shopUrl: options.shopUrl,
-          signal: AbortSignal.timeout(options.renderTimeoutMs),
-        });
-        const compressing = performance.now();
-        const page = preparedPage(rendered.status, rendered.html, renderedPolicy(document));
-        const timings = { ...rendered.timings, compressMs: performance.now() - compressing };
-        if (rendered.cacheable) cache.set(key, page, startedIn);
-        return { page, cacheable: rendered.cacheable, timings };
-      })().finally(() => rendering.delete(key));
-      rendering.set(key, pending);
-    }
-    return pending;
-  }
+  const { render, compressHarder, fallbackFor } = createPageRenders({
+    shell,
+    cache,
+    renderTimeoutMs: options.renderTimeoutMs,
+    shopUrl: options.shopUrl,
+    policyOf,
+    problem,
+  });
 
   /**
    * Sets the visitor's bucket cookie when drawn now; says how a public page may be cached: not by a CDN
