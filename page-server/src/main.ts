@@ -3,6 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REMOTE_NAMES, shopPorts, type RemoteName } from '@shop/shared-contract';
 import { shellConfig } from '@shop/shared-contract/shell-config';
+import { serveMetrics } from './observability/metrics-server.ts';
+import {
+  createPageMetrics,
+  noPageMetrics,
+  workersMetrics,
+  type PageMetrics,
+} from './observability/page-metrics.ts';
 import { startPageServer } from './page-server.ts';
 import { stopWhenAsked } from './process/stop-when-asked.ts';
 
@@ -24,12 +31,25 @@ function followedRemotes(): RemoteName[] {
   return names as RemoteName[];
 }
 
+/** PAGE_SERVER_METRICS_PORT: Prometheus metrics on a port of their own; unset, nothing is collected. */
+const metricsPort =
+  env.PAGE_SERVER_METRICS_PORT === undefined ? undefined : number('PAGE_SERVER_METRICS_PORT', 0);
+const metricsHost = env.PAGE_SERVER_METRICS_HOST ?? '127.0.0.1';
+const log = (line: string) => console.log(`[page-server] ${line}`);
+
+/** Serves `metrics` on PAGE_SERVER_METRICS_PORT until the process ends. */
+async function serveMetricsOnTheirPort(metrics: Pick<PageMetrics, 'text' | 'contentType'>) {
+  const served = await serveMetrics(metrics, { port: metricsPort!, host: metricsHost, log });
+  log(`metrics at http://${metricsHost}:${served.port}/metrics`);
+}
+
 const ports = shopPorts(env);
 const config = shellConfig(ports, env);
 const shopUrl = env.SHOP_URL ?? `http://localhost:${ports.shell}`;
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 async function serve() {
+  const metrics = metricsPort === undefined ? noPageMetrics : createPageMetrics();
   const server = await startPageServer({
     shellDir: path.resolve(env.SHELL_DIR ?? path.join(repoRoot, 'shell', 'dist')),
     port: ports.shell,
@@ -49,12 +69,16 @@ async function serve() {
       freshMs: number('PAGE_FRESH_SECONDS', 300) * 1000,
       staleMs: number('PAGE_STALE_SECONDS', 3600) * 1000,
     },
-    log: (line) => console.log(`[page-server] ${line}`),
+    metrics,
+    log,
   });
-  if (cluster.isPrimary)
+  if (cluster.isPrimary) {
     console.log(
       `[page-server] serving the shop at ${server.url} with the storefront of ${config.remotes.storefront}`,
     );
+    // One process: its own metrics. Workers answer theirs to the primary, which serves the sum.
+    if (metricsPort !== undefined) await serveMetricsOnTheirPort(metrics);
+  }
   stopWhenAsked({
     close: () => server.close(),
     signals: process,
@@ -71,6 +95,11 @@ async function serve() {
 function serveInWorkers(count: number) {
   let stopping = false;
   for (let n = 0; n < count; n++) cluster.fork();
+  if (metricsPort !== undefined)
+    serveMetricsOnTheirPort(workersMetrics()).catch((error: unknown) => {
+      console.error(`[page-server] metrics not served: ${String(error)}`);
+      process.exit(1);
+    });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
     console.error(`[page-server] worker ${worker.process.pid} stopped (${signal ?? code}); starting another`);

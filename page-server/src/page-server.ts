@@ -19,6 +19,7 @@ import { serverTiming, type PageSource, type RenderTimings } from './http/server
 import { createThrottledLog } from './http/throttled-log.ts';
 import { NoStorefrontRelease } from './render/render-page.ts';
 import { createPageRenders } from './render/page-renders.ts';
+import { noPageMetrics, type PageMetrics } from './observability/page-metrics.ts';
 import { loadShellServer, type ShellServer } from './render/shell-server.ts';
 import { createRenderingReleases } from './render/rendering-release.ts';
 import { followLiveReleases, type LiveReleasesFollower } from './releases/live-releases.ts';
@@ -58,6 +59,8 @@ export interface PageServerOptions {
   /** How often the catalog's changes are asked: the changed products' pages and the lists are dropped. */
   revisionCheckMs: number;
   cache: Omit<PageCacheOptions, 'now'>;
+  /** What is counted as pages are answered (observability/page-metrics.ts); none by default. */
+  metrics?: PageMetrics;
   log: (line: string) => void;
 }
 
@@ -95,7 +98,7 @@ function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> 
  * a page that cannot be rendered in time is the prerendered page of before, never an error page.
  */
 export async function startPageServer(options: PageServerOptions): Promise<PageServer> {
-  const { config, log } = options;
+  const { config, log, metrics = noPageMetrics } = options;
   const problem = createThrottledLog(log);
   const securityHeaders = baseSecurityHeaders(options.https);
   const policyOf = (html: string) => contentSecurityPolicy(config, inlineScriptHashes(html));
@@ -135,6 +138,7 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     fellBack: (failure) => reports.fellBack(failure),
   });
   const cache = createPageCache(options.cache);
+  metrics.readCacheSize(() => cache.size);
   const catalogChanges = followCatalogChanges({
     apiUrl: options.apiUrl,
     everyMs: options.revisionCheckMs,
@@ -161,8 +165,11 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
 
   async function servePage(req: IncomingMessage, res: ServerResponse, url: URL) {
     const started = performance.now();
-    const timing = (source: PageSource, render?: RenderTimings) =>
-      res.setHeader('Server-Timing', serverTiming(source, performance.now() - started, render));
+    const timing = (source: PageSource, render?: RenderTimings) => {
+      const totalMs = performance.now() - started;
+      res.setHeader('Server-Timing', serverTiming(source, totalMs, render));
+      metrics.pageAnswered(source, totalMs, render);
+    };
     let docs: ShellDocuments | null = null;
     let visitor: VisitorConfig | null = null;
     try {
