@@ -28,6 +28,8 @@ export async function pageServerFigures() {
   });
   console.log('\nWhere a page rendered in the warm run spent its time in the server (its Server-Timing):');
   console.table(load.uncachedSteps);
+  console.log("The page server's event loop over the same run, from its metrics (PAGE_SERVER_METRICS_PORT):");
+  console.table({ 'loop delay': load.uncachedLoopDelay });
   console.table({
     memory: {
       ...load.memory,

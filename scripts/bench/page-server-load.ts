@@ -12,6 +12,8 @@ import { startShop } from '../lib/shop-process.ts';
 // server's memory over two rounds of 100,000 requests, and popular pages while the catalog changes.
 
 const ports = { shell: 4220, storefront: 4221, admin: 4222, api: 3220 };
+/** The page server's Prometheus metrics (PAGE_SERVER_METRICS_PORT): its event loop and GC under the load. */
+const METRICS_PORT = 4223;
 const CONNECTIONS = 50;
 const SECONDS = 10;
 const CATALOG_PRODUCTS = 10_000;
@@ -120,6 +122,28 @@ async function changeStock(api: string, token: string, id: string) {
   if (!edited.ok) throw new Error(`the stock change answered HTTP ${edited.status}`);
 }
 
+/** One sample of the page server's metrics (the workers' summed, or averaged as prom-client says), or 0. */
+async function pageServerMetrics() {
+  const text = await (await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`)).text();
+  const sample = (series: string) => {
+    const line = text.split('\n').find((each) => each.startsWith(`${series} `));
+    return line ? Number(line.slice(series.length + 1)) : 0;
+  };
+  const gcSeconds = ['minor', 'major', 'incremental', 'weakcb'].reduce(
+    (sum, kind) => sum + sample(`nodejs_gc_duration_seconds_sum{kind="${kind}"}`),
+    0,
+  );
+  return {
+    gcSeconds,
+    // Since the last scrape: prom-client resets the event loop's histogram on each one.
+    loopDelay: {
+      'p50 ms': Math.round(sample('nodejs_eventloop_lag_p50_seconds') * 1000),
+      'p99 ms (mean of the workers)': Math.round(sample('nodejs_eventloop_lag_p99_seconds') * 1000),
+      'max ms (the worst worker)': Math.round(sample('nodejs_eventloop_lag_max_seconds') * 1000),
+    },
+  };
+}
+
 /** The steps a rendered page's Server-Timing names, in the order they happen. */
 const RENDER_STEPS = ['data', 'render', 'compress', 'total'] as const;
 
@@ -185,7 +209,11 @@ export async function measurePageServerLoad() {
     // As deployed: a process per core (compose.yaml runs two; README, PAGE_SERVER_WORKERS), the api
     // sharing the cores here. PAGE_SERVER_WORKERS=1 measures one process.
     const workers = process.env.PAGE_SERVER_WORKERS ?? String(availableParallelism());
-    const shop = await startShop(ports, { DATA_DIR: dataDir, PAGE_SERVER_WORKERS: workers });
+    const shop = await startShop(ports, {
+      DATA_DIR: dataDir,
+      PAGE_SERVER_WORKERS: workers,
+      PAGE_SERVER_METRICS_PORT: String(METRICS_PORT),
+    });
     try {
       const api = `http://localhost:${ports.api}/api/v1`;
       const ids = ((await (await fetch(`${api}/catalog/sitemap`)).json()) as { products: string[] }).products;
@@ -220,7 +248,9 @@ export async function measurePageServerLoad() {
       // Where a page's time went inside the server, from each answer's Server-Timing: what the client's
       // latency has beyond `total` is waiting outside the server's code (in the socket, for the process).
       const steps = renderStepTimes();
+      const metricsBefore = await pageServerMetrics();
       const uncached = await differentProducts(SECONDS, steps);
+      const metricsAfter = await pageServerMetrics();
       const rendered = next - renderedBefore;
       if (next > ids.length)
         console.warn(
@@ -231,6 +261,8 @@ export async function measurePageServerLoad() {
       const cpu = {
         'page server CPU ms a page': cpuPerPage(servers.page, cpuBefore.page),
         'api CPU ms a page': cpuPerPage(servers.api, cpuBefore.api),
+        'GC ms a page':
+          Math.round(((metricsAfter.gcSeconds - metricsBefore.gcSeconds) * 1000 * 100) / rendered) / 100,
       };
 
       // Memory: rounds of 100,000 requests, nine in ten to 400 popular pages (kept), one in ten to any of
@@ -307,6 +339,7 @@ export async function measurePageServerLoad() {
         uncachedCold,
         uncached: { ...uncached, rendered, ...cpu },
         uncachedSteps: steps.summary(),
+        uncachedLoopDelay: metricsAfter.loopDelay,
         memory: {
           'requests a round': MEMORY_REQUESTS,
           'RSS at start MB': Math.round(startRss),
