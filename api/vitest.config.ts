@@ -4,7 +4,7 @@ export default defineProject({
   test: {
     name: 'api',
     environment: 'node',
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'src/**/*.test.ts', 'bench/**/*.test.ts'],
     // One PGlite per file is heavy on a 2-core machine; files run one at a time.
     fileParallelism: false,
     // One migrated database for the run, which each file's fresh one is copied from.

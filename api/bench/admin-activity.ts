@@ -9,15 +9,12 @@ import { sql } from 'drizzle-orm';
 import { ADMIN_ACTIONS } from '@shop/shared-api/schemas';
 import { argument } from './bench-server.ts';
 import { benchAdmin, startInProcessApi } from './in-process-api.ts';
+import { percentile } from './percentiles.ts';
 
 const entries = Number(argument('entries') ?? 100_000);
 const runs = Number(argument('runs') ?? 30);
 const GOAL_MS = 100;
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
-};
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
 const { app, database, close } = await startInProcessApi('activity');

@@ -26,6 +26,7 @@ import postgres from 'postgres';
 import { freePort } from '../test/helpers/free-port.ts';
 import { argument, stopServerProcess, waitForHealth } from './bench-server.ts';
 import { adminWriter, stockWriter } from './catalog-writers.ts';
+import { percentile } from './percentiles.ts';
 import {
   insertBenchProductsPglite,
   insertBenchProductsPostgres,
@@ -137,11 +138,6 @@ async function scrapeMetrics(server: Server) {
     fromDatabase: lists('database'),
   };
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
-};
 
 /** /health's answer times (ms) over the run, as a balancer in another process sees them. */
 function healthProbe(url: string) {

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort } from '../test/helpers/free-port.ts';
-import { median } from './median.ts';
+import { median } from './percentiles.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const argument = (name: string) => {

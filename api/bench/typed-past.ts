@@ -6,7 +6,7 @@
 // the three letters at once, and times that answer. Then, once the database is quiet, the same three
 // letters alone. It prints the medians and the worst: the first is what the shopper waits for.
 import { argument } from './bench-server.ts';
-import { median } from './median.ts';
+import { median } from './percentiles.ts';
 
 const api = argument('api');
 if (!api)

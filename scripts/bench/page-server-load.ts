@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { percentile } from '../../api/bench/percentiles.ts';
 import { seedCatalog } from '../../api/bench/random-catalog.ts';
 import { readServerTiming } from '../../page-server/src/http/server-timing.ts';
 import { startShop } from '../lib/shop-process.ts';
@@ -161,15 +162,12 @@ function renderStepTimes() {
     for (const step of RENDER_STEPS)
       if (metrics[step]?.dur !== undefined) times[step]!.push(metrics[step].dur);
   };
-  const at = (sorted: number[], share: number) =>
-    sorted.length
-      ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]! * 10) / 10
-      : NaN;
+  const at = (values: number[], p: number) => Math.round(percentile(values, p) * 10) / 10;
   const summary = () =>
     Object.fromEntries(
       RENDER_STEPS.map((step) => {
-        const sorted = times[step]!.toSorted((a, b) => a - b);
-        return [step, { 'p50 ms': at(sorted, 0.5), 'p90 ms': at(sorted, 0.9), 'p99 ms': at(sorted, 0.99) }];
+        const values = times[step]!;
+        return [step, { 'p50 ms': at(values, 50), 'p90 ms': at(values, 90), 'p99 ms': at(values, 99) }];
       }),
     );
   return { record, summary };

@@ -1,6 +1,7 @@
 import { priceOrder } from '@shop/shared-api/schemas';
 import type { HttpShop, HttpUser } from '../../test/helpers/http-shop.ts';
 import type { BenchProduct } from './catalog.ts';
+import { percentile } from '../percentiles.ts';
 
 /** Shares of the shopper actions: most visitors look, fewer add to cart, a tenth check out. */
 const MIX = [
@@ -33,9 +34,6 @@ function randomFrom(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
 
 /**
  * Open loop: action n starts at n / rate seconds whether or not earlier ones have answered, so a slow api
