@@ -8,7 +8,7 @@ import { mainThreadEvents, readProfile, traceLoad, type TraceEvent } from '../sc
 // shell's federation start, which ran on in the last of them, waits for a task of its own (the plugin's
 // patch, patches/README.md). Structure, not timing: which tasks run what, whatever the machine's speed.
 
-test('the shared code is evaluated in three tasks, and the federation start in a fourth', async ({
+test('the shared code is evaluated in several tasks, and the federation start in another', async ({
   page,
 }) => {
   const { events, profile } = await traceLoad(page, '/', { samplingIntervalUs: 100 });
@@ -29,7 +29,11 @@ test('the shared code is evaluated in three tasks, and the federation start in a
   const evaluating = [
     ...new Set(samples.filter(({ leaf }) => inChunkTopLevel(leaf)).map(({ at }) => taskOf(at))),
   ].filter((task): task is TraceEvent => task !== undefined);
-  expect(evaluating.length, 'tasks that evaluate the shared chunk').toBe(3);
+  // Evaluated whole it is one task. Split, the profile shows three most of the time, but the count read
+  // from 100 µs samples moved both ways across runs of one build: 2 (no sample of the last part's top
+  // level, 1 run in 8) and 5 (one CI run, the extra tasks a few samples each). What the split guarantees,
+  // whatever the sampling: no single task evaluates the chunk, and the federation start is not in one.
+  expect(evaluating.length, 'tasks that evaluate the shared chunk').toBeGreaterThanOrEqual(2);
 
   // The shell's own remote entry (at the shell's root; a remote's is under its release) starts federation once
   // the shares are evaluated: the task where most of its code runs is not one of the chunk's.
