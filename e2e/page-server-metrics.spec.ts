@@ -1,5 +1,6 @@
 import { get } from 'node:http';
 import { expect, test } from '@playwright/test';
+import { metricSamples as samples, sumOfSamples as sum } from '../api/bench/prometheus-text.ts';
 import { startOwnShell } from './support/own-shop.ts';
 import { e2ePorts } from './support/ports.ts';
 
@@ -14,17 +15,6 @@ function askOnItsOwn(url: string): Promise<number> {
     }).on('error', reject);
   });
 }
-
-/** The samples of one metric in Prometheus's text format, by their labels as written (`{source="miss"}`). */
-function samples(text: string, name: string): Map<string, number> {
-  const found = new Map<string, number>();
-  for (const line of text.split('\n')) {
-    const match = new RegExp(`^${name}(\\{[^}]*\\})? (\\S+)$`).exec(line);
-    if (match) found.set(match[1] ?? '', Number(match[2]));
-  }
-  return found;
-}
-const sum = (values: Map<string, number>) => [...values.values()].reduce((a, b) => a + b, 0);
 
 test("the page server's metrics add up every worker's pages, on their own port only", async ({ request }) => {
   const shell = await startOwnShell(shellPort!, e2ePorts.storefront, {

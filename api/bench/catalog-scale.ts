@@ -27,6 +27,7 @@ import { freePort } from '../test/helpers/free-port.ts';
 import { argument, stopServerProcess, waitForHealth } from './bench-server.ts';
 import { adminWriter, stockWriter } from './catalog-writers.ts';
 import { percentile } from './percentiles.ts';
+import { metricSamples } from './prometheus-text.ts';
 import {
   insertBenchProductsPglite,
   insertBenchProductsPostgres,
@@ -129,8 +130,9 @@ function memoryOf(pid: number) {
  */
 async function scrapeMetrics(server: Server) {
   const text = await (await fetch(server.metrics)).text();
-  const number = (name: string) => Number(new RegExp(`^${name} ([\\d.e+-]+)`, 'm').exec(text)?.[1] ?? NaN);
-  const lists = (source: string) => number(`shop_catalog_index_answers_total\\{source="${source}"\\}`) || 0;
+  const number = (name: string) => metricSamples(text, name).get('') ?? NaN;
+  const lists = (source: string) =>
+    metricSamples(text, 'shop_catalog_index_answers_total').get(`{source="${source}"}`) ?? 0;
   return {
     maxMs: Math.round(number('nodejs_eventloop_lag_max_seconds') * 1000),
     p99Ms: Math.round(number('nodejs_eventloop_lag_p99_seconds') * 1000),

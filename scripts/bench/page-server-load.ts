@@ -3,6 +3,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { percentile } from '../../api/bench/percentiles.ts';
+import { metricSamples, sumOfSamples } from '../../api/bench/prometheus-text.ts';
 import { seedCatalog } from '../../api/bench/random-catalog.ts';
 import { readServerTiming } from '../../page-server/src/http/server-timing.ts';
 import { startShop } from '../lib/shop-process.ts';
@@ -55,16 +56,10 @@ async function changeStock(api: string, token: string, id: string) {
 /** One sample of the page server's metrics (the workers' summed, or averaged as prom-client says), or 0. */
 async function pageServerMetrics() {
   const text = await (await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`)).text();
-  const sample = (series: string) => {
-    const line = text.split('\n').find((each) => each.startsWith(`${series} `));
-    return line ? Number(line.slice(series.length + 1)) : 0;
-  };
-  const gcSeconds = ['minor', 'major', 'incremental', 'weakcb'].reduce(
-    (sum, kind) => sum + sample(`nodejs_gc_duration_seconds_sum{kind="${kind}"}`),
-    0,
-  );
+  const sample = (name: string) => metricSamples(text, name).get('') ?? 0;
   return {
-    gcSeconds,
+    // Every kind of collection: minor, major, incremental, weak callbacks.
+    gcSeconds: sumOfSamples(metricSamples(text, 'nodejs_gc_duration_seconds_sum')),
     // Since the last scrape: prom-client resets the event loop's histogram on each one.
     loopDelay: {
       'p50 ms': Math.round(sample('nodejs_eventloop_lag_p50_seconds') * 1000),
