@@ -31,6 +31,14 @@ describe('a page made ready to send', () => {
     expect(brotliDecompressSync(prepared.br).toString()).toBe(page);
   });
 
+  it('carries the same ETag wherever the same page is made, and another for a changed page', () => {
+    const made = () => preparedPage(200, html, "default-src 'self'");
+    expect(made().etag).toBe(made().etag);
+    expect(made().etag).toMatch(/^"[\w-]{27}"$/);
+    const changed = preparedPage(200, html.replace('₹0.00', '₹1.00'), "default-src 'self'");
+    expect(changed.etag).not.toBe(made().etag);
+  });
+
   it('is compressed harder for a page asked for again: fewer bytes, the same page and ETag', async () => {
     const page = preparedPage(200, html, "default-src 'self'");
     const harder = await compressedHarder(page);

