@@ -1,7 +1,10 @@
 import { SERVER_PAGE_DATA_ID, SERVER_RENDERED_ATTRIBUTE, type PageHead } from '@shop/shared-contract';
 import { describe, expect, it } from 'vitest';
 import { globalStyleSheet } from './global-styles.ts';
-import { headTags, pageDocument } from './page-document.ts';
+import { headTags, pageDocument as pageParts, pageText, type RenderedPageParts } from './page-document.ts';
+
+const pageDocument = (document: Parameters<typeof pageParts>[0], page: RenderedPageParts) =>
+  pageText(pageParts(document, page));
 
 const shell = {
   before:

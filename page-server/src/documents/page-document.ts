@@ -77,6 +77,8 @@ interface DocumentPieces {
   afterStyles: string | null;
   /** Null when the document has no head to add to. */
   fromHeadEnd: string | null;
+  /** The document's end, after `#root`'s `</div>` and the page's data. */
+  afterRoot: string;
 }
 
 function piecesOf(document: RenderedDocument, ownHead: boolean): DocumentPieces {
@@ -88,15 +90,18 @@ function piecesOf(document: RenderedDocument, ownHead: boolean): DocumentPieces 
   }
   before = before.replace(/<div id="root">$/, `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}="">`);
   const headEnd = before.indexOf('</head>');
-  const fromHeadEnd = headEnd < 0 ? null : before.slice(headEnd);
+  // The newline and indent the page's own head tags end with, kept with the piece after them.
+  const fromHeadEnd = headEnd < 0 ? null : `\n  ${before.slice(headEnd)}`;
+  const afterRoot = document.after.slice('</div>'.length);
   const head = headEnd < 0 ? before : before.slice(0, headEnd);
   const styles = document.globalStyles ? head.indexOf(document.globalStyles.tag) : -1;
   return styles < 0
-    ? { beforeStyles: head, afterStyles: null, fromHeadEnd }
+    ? { beforeStyles: head, afterStyles: null, fromHeadEnd, afterRoot }
     : {
         beforeStyles: head.slice(0, styles),
         afterStyles: head.slice(styles + document.globalStyles!.tag.length),
         fromHeadEnd,
+        afterRoot,
       };
 }
 
@@ -113,24 +118,47 @@ function piecesFor(document: RenderedDocument, ownHead: boolean): DocumentPieces
     : (kept.shellHead ??= piecesOf(document, false));
 }
 
-/** A server-rendered page: the shell's document with the page's head, its markup and its data. */
-export function pageDocument(document: RenderedDocument, page: RenderedPageParts): string {
+/**
+ * A piece of a page's text. One that `recurs` is the very same string from page to page (the document's
+ * pieces, the cut of the global styles, the styles of a kind of page), whose bytes are made once
+ * (../http/page-bytes.ts); the others are the render's own.
+ */
+export interface PagePart {
+  text: string;
+  recurs: boolean;
+}
+
+/** A page's text whole, as its parts are sent. */
+export const pageText = (parts: readonly PagePart[]) => parts.map((part) => part.text).join('');
+
+const own = (text: string): PagePart => ({ text, recurs: false });
+const recurring = (text: string): PagePart => ({ text, recurs: true });
+
+/**
+ * A server-rendered page, in parts: the shell's document with the page's head, its markup and its data.
+ * The page's styles are the last of its head tags.
+ */
+export function pageDocument(document: RenderedDocument, page: RenderedPageParts): PagePart[] {
   const { hints, markup } = hoistedHints(page.root);
   const pieces = piecesFor(document, page.head !== null);
-  const extra = [
-    ...(page.head ? headTags(page.head) : []),
-    ...(hints ? [hints] : []),
-    ...(page.styles ? [page.styles] : []),
-  ];
+  const parts = [recurring(pieces.beforeStyles)];
   const { globalStyles } = document;
-  const styles =
-    globalStyles && pieces.afterStyles !== null
-      ? `${globalStyles.tagFor(markup, [page.styles ?? '', document.after])}${pieces.afterStyles}`
-      : '';
-  const head =
-    pieces.fromHeadEnd === null
-      ? `${pieces.beforeStyles}${styles}`
-      : `${pieces.beforeStyles}${styles}  ${extra.join('\n    ')}\n  ${pieces.fromHeadEnd}`;
+  if (globalStyles && pieces.afterStyles !== null)
+    parts.push(
+      recurring(globalStyles.tagFor(markup, [page.styles ?? '', document.after])),
+      recurring(pieces.afterStyles),
+    );
+  if (pieces.fromHeadEnd !== null) {
+    const tags = [...(page.head ? headTags(page.head) : []), ...(hints ? [hints] : [])];
+    const styles = page.styles ? [page.styles] : [];
+    const between = tags.length && styles.length ? '\n    ' : '';
+    parts.push(
+      own(`  ${tags.join('\n    ')}${between}`),
+      ...styles.map(recurring),
+      recurring(pieces.fromHeadEnd),
+    );
+  }
   const data = `<script type="application/json" id="${SERVER_PAGE_DATA_ID}">${page.pageData}</script>`;
-  return `${head}${markup}</div>${data}${document.after.slice('</div>'.length)}`;
+  parts.push(own(`${markup}</div>${data}`), recurring(pieces.afterRoot));
+  return parts;
 }

@@ -3,6 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants, gzipSync } from 'node:zlib';
 import type { CachedPage } from '../cache/page-cache.ts';
+import type { PagePart } from '../documents/page-document.ts';
+import { pageBytes } from './page-bytes.ts';
 import { utf8Bytes } from './utf8-bytes.ts';
 
 /**
@@ -51,11 +53,11 @@ function brotliOptions(quality: number, bytes: Buffer) {
  */
 export function preparedPage(
   status: number,
-  body: string,
+  body: string | readonly PagePart[],
   csp: string,
   type = 'text/html; charset=utf-8',
 ): CachedPage {
-  const br = compressedForFirstVisit(utf8Bytes(body));
+  const br = compressedForFirstVisit(typeof body === 'string' ? utf8Bytes(body) : pageBytes(body));
   return {
     status,
     type,

@@ -67,7 +67,7 @@ export function createPageRenders({
           signal: AbortSignal.timeout(renderTimeoutMs),
         });
         const compressing = performance.now();
-        const page = preparedPage(rendered.status, rendered.html, renderedPolicy(document));
+        const page = preparedPage(rendered.status, rendered.body, renderedPolicy(document));
         const timings = { ...rendered.timings, compressMs: performance.now() - compressing };
         if (rendered.cacheable) cache.set(key, page, startedIn);
         return { page, cacheable: rendered.cacheable, timings };

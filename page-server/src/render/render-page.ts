@@ -1,5 +1,5 @@
 import type { PageHead, PreparedPage, RuntimeConfig } from '@shop/shared-contract';
-import { pageDocument } from '../documents/page-document.ts';
+import { pageDocument, type PagePart } from '../documents/page-document.ts';
 import type { RenderedDocument } from '../documents/shell-document.ts';
 import type { ShellServer } from './shell-server.ts';
 import type { StorefrontRelease } from './storefront-release.ts';
@@ -14,7 +14,8 @@ export class NoStorefrontRelease extends Error {
 /** A page rendered on the server: what the cache keeps and the server sends. */
 export interface RenderedPage {
   status: number;
-  html: string;
+  /** The page's text in parts, its recurring ones as the same strings each render. */
+  body: PagePart[];
   /**
    * Public content (home, catalog, product, search): the same for everyone, kept and shared. Not kept: the
    * frame of a signed-in page, the shell's pages and any 404, whose addresses are unbounded (every order,
@@ -87,7 +88,7 @@ export async function renderPage({
         ? notFoundHead(shopUrl, url.pathname)
         : null;
   const status = prepared?.kind === 'content' ? prepared.status : prepared?.kind === 'not-found' ? 404 : 200;
-  const html = pageDocument(document, {
+  const body = pageDocument(document, {
     head,
     root: root.markup,
     styles: root.styles,
@@ -95,7 +96,7 @@ export async function renderPage({
   });
   return {
     status,
-    html,
+    body,
     cacheable: prepared?.kind === 'content' && prepared.status === 200,
     timings: { dataMs: preparedAt - started, renderMs: performance.now() - preparedAt },
   };

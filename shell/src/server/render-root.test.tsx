@@ -113,8 +113,13 @@ describe('renderRoot with the frame kept', () => {
 
 describe("renderRoot's styles", () => {
   it('names every class of the markup in one tag the browser reads without moving it', async () => {
-    for (const keepFrame of [false, true]) {
-      const { markup, styles } = await render('/product/321', keepFrame);
+    // Pages of other classes in turn, each twice: the style tags kept for one set of classes are never
+    // another's.
+    const pages = ['/product/321', '/cart', '/search', '/product/321', '/cart', '/search'];
+    for (const [path, keepFrame] of pages.flatMap((path) =>
+      [false, true].map((keep) => [path, keep] as const),
+    )) {
+      const { markup, styles } = await render(path, keepFrame);
       // Emotion's own attribute on the components' styles would have the browser move the tag (twice).
       expect(styles).not.toMatch(/data-emotion="css /);
       const tags = [...styles.matchAll(/<style data-shop-rendered-styles="([^"]*)">([^<]*)<\/style>/g)];
